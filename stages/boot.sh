@@ -1,0 +1,66 @@
+#!/bin/bash
+# boot.sh: boot the x86_64 kernel with the initramfs in QEMU (KVM when it
+# works, TCG otherwise) and show what the guest found: the KUnit results,
+# the kselftest's TAP and the guest's map of realtime tasks. A guest that
+# hangs is killed after BOOT_TIMEOUT seconds; a panic or a hang fails with
+# the last console lines shown.
+. "$(dirname "$0")/lib.sh"
+
+need qemu-system-x86_64 qemu-system-x86
+kunit_args x86_64
+out=$BUILD/boot
+kernel=${BOOT_KERNEL:-$KUNIT_DIR/arch/x86/boot/bzImage}
+initrd=${BOOT_INITRD:-$BUILD/initramfs.cpio.gz}
+[ -f "$kernel" ] || die "no kernel at $kernel: run make run"
+[ -f "$initrd" ] || die "no initramfs at $initrd: run make run"
+rm -rf "$out" && mkdir -p "$out"
+accel=$(qemu_accel)
+log "booting $kernel (${accel%% -cpu*}, timeout ${BOOT_TIMEOUT:=300}s)"
+start=$SECONDS
+rc=0
+timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
+	-smp 2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 threadirqs panic=-1 rdinit=/init" \
+	-serial "file:$out/console.log" \
+	-device virtio-serial-pci -chardev "file,id=results,path=$out/results.txt" \
+	-device virtconsole,chardev=results </dev/null || rc=$?
+log "guest ran for $((SECONDS - start))s"
+
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	tail -n 30 "$out/console.log" >&2
+	die "the guest did not finish in ${BOOT_TIMEOUT}s and was killed (log: $out/console.log)"
+fi
+if grep -q 'Kernel panic' "$out/console.log"; then
+	tail -n 30 "$out/console.log" >&2
+	die "the guest panicked (log: $out/console.log)"
+fi
+[ "$rc" = 0 ] || die "qemu exited with $rc (log: $out/console.log)"
+grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
+	tail -n 30 "$out/console.log" >&2
+	die "the guest stopped before it reported its results (log: $out/console.log)"
+}
+
+fail=0
+echo "--- KUnit, in the guest"
+(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse \
+	--json="$out/kunit.json" <"$out/console.log") | sed -n '/=====/,$p' || fail=1
+read -r p f s < <(kunit_counts "$out/kunit.json")
+add_counts "$p" "$f" "$s"
+[ "$f" = 0 ] || fail=1
+
+echo "--- kselftest, in the guest"
+sed -n '/^=== kselftest$/,/^=== kselftest exit/p' "$out/results.txt" | sed '1d;$d' |
+	tee "$out/kselftest.tap"
+# The test's own TAP lines, nested under run_kselftest.sh's.
+s=$(grep -cE '^# ok [0-9]+ .*# SKIP' "$out/kselftest.tap" || true)
+f=$(grep -cE '^# not ok [0-9]+ ' "$out/kselftest.tap" || true)
+p=$(($(grep -cE '^# ok [0-9]+ ' "$out/kselftest.tap" || true) - s))
+add_counts "$p" "$f" "$s"
+if [ "$f" != 0 ] || [ $((p + s)) = 0 ] || grep -q '^not ok' "$out/kselftest.tap"; then
+	fail=1
+fi
+
+echo "--- realtime tasks in the guest"
+sed -n '/^=== rt map$/,/^=== end$/p' "$out/results.txt" | sed '1d;$d'
+exit "$fail"

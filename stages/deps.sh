@@ -1,0 +1,35 @@
+#!/bin/bash
+# Install what the harness needs through apt-get, once; as a non-root user
+# print the exact command instead.
+. "$(dirname "$0")/lib.sh"
+
+packages=(
+	build-essential bc bison flex libelf-dev libssl-dev cpio kmod rsync
+	xz-utils python3 git ccache sparse coccinelle dwarves
+	qemu-system-x86 busybox-static
+	gcc-s390x-linux-gnu gcc-aarch64-linux-gnu
+	python3-sphinx python3-sphinx-rtd-theme python3-yaml
+	git-email libmailtools-perl python3-aiosmtpd python3-ply python3-git b4
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+base=$BASE_PACKAGE=$BASE_VERSION
+[ "$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null)" = "$BASE_VERSION" ] ||
+	missing+=("$base")
+[ ${#missing[@]} -gt 0 ] || exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	die "missing packages; as root run: apt-get install -y ${missing[*]}"
+fi
+log "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+if ! apt-cache madison "$BASE_PACKAGE" | grep -qF "| $BASE_VERSION |"; then
+	warn "$BASE_PACKAGE $BASE_VERSION is no longer served: using the newest $BASE_PACKAGE instead"
+	missing=("${missing[@]/#$base/$BASE_PACKAGE}")
+fi
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,29 @@
+#!/bin/bash
+# docs.sh: the scheduler's documentation builds with sphinx with no
+# warning from the series' files, and scripts/kernel-doc reports nothing
+# new in the files whose kernel-doc the series writes.
+. "$(dirname "$0")/lib.sh"
+
+need sphinx-build python3-sphinx
+bad=0
+log "make SPHINXDIRS=scheduler htmldocs"
+make -C "$TREE" O="$BUILD/docs" SPHINXDIRS=scheduler htmldocs \
+	>"$BUILD/docs.log" 2>&1 || { tail -n 20 "$BUILD/docs.log" >&2; bad=1; }
+ours=$(git -C "$TREE" diff --name-only base series -- Documentation kernel include |
+	sed 's/[.][a-z]*$//' | paste -sd'|')
+if grep -E 'WARNING|ERROR|warning:|error:' "$BUILD/docs.log" | grep -E "$ours"; then
+	warn "the documentation build warns about the series' files"
+	bad=1
+fi
+for f in kernel/sched/syscalls.c kernel/sched/cpufreq.c; do
+	new=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:/:/' | sort)
+	old=$(git -C "$TREE" show "base:$f" | (cd "$TREE" && scripts/kernel-doc -none -Wall /dev/stdin) 2>&1 |
+		sed -E "s|/dev/stdin|$f|; s/:[0-9]+:/:/" | sort)
+	if added=$(comm -13 <(echo "$old") <(echo "$new")) && [ -n "$added" ]; then
+		printf 'error: new kernel-doc warnings in %s:\n%s\n' "$f" "$added" >&2
+		bad=1
+	else
+		log "kernel-doc: nothing new in $f"
+	fi
+done
+exit "$bad"

@@ -1,0 +1,25 @@
+#!/bin/bash
+# guest.sh: the guest's user space for make run: the sched kselftests,
+# built static against the x86_64 kernel's headers and installed with
+# the selftests' install target, busybox and guest/init, as an initramfs.
+. "$(dirname "$0")/lib.sh"
+
+need busybox busybox-static
+need cpio cpio
+kunit_args x86_64
+ksft=$BUILD/kselftest root=$BUILD/initramfs
+log "building the sched kselftests"
+rm -rf "$ksft" "$root"
+make -s -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 headers >/dev/null
+make -s -C "$TREE/tools/testing/selftests" TARGETS=sched \
+	O="$ksft/build" INSTALL_PATH="$ksft/install" CC="gcc -static" \
+	KHDR_INCLUDES="-isystem $KUNIT_DIR/usr/include" install >"$ksft.log" 2>&1 || {
+	tail -n 30 "$ksft.log" >&2
+	die "the sched kselftests do not build (log: $ksft.log)"
+}
+log "packing the initramfs"
+mkdir -p "$root/bin"
+cp "$(command -v busybox)" "$root/bin/busybox"
+cp "$TOP/guest/init" "$root/init"
+cp -a "$ksft/install" "$root/kselftest"
+(cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$BUILD/initramfs.cpio.gz"

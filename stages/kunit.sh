@@ -1,0 +1,33 @@
+#!/bin/bash
+# kunit.sh um|x86_64: run the suite on the built kernel with
+# kunit.py exec (x86_64 under QEMU), booted with threadirqs. Writes the
+# results to build/<arch>.json and fails on any failed case or on
+# a lockdep, sleeping-in-atomic or KASAN report in the log.
+. "$(dirname "$0")/lib.sh"
+
+arch=$1
+kunit_args "$arch"
+how=UML
+if [ "$arch" != um ]; then
+	accel=$(qemu_accel)
+	how="QEMU ${accel%% -cpu*}"
+	KUNIT_ARGS+=(--qemu_args="$accel -smp 2 -m 1G")
+fi
+cd "$TREE"
+log "running the suite on $arch ($how)"
+rc=0
+timeout "${KUNIT_TIMEOUT:-600}" python3 tools/testing/kunit/kunit.py exec \
+	"${KUNIT_ARGS[@]}" --kernel_args=threadirqs --timeout=300 \
+	--raw_output=all 'sched_rt_prio*' >"$KUNIT_DIR.log" 2>&1 || rc=$?
+python3 tools/testing/kunit/kunit.py parse --json="$KUNIT_DIR.json" \
+	<"$KUNIT_DIR.log" | sed -n '/=====/,$p' >&2 || rc=1
+read -r p f s < <(kunit_counts "$KUNIT_DIR.json")
+add_counts "$p" "$f" "$s"
+[ "$f" = 0 ] || rc=1
+# Reports from the suite's own run: from the first KTAP line on.
+if sed -n '/KTAP version/,$p' "$KUNIT_DIR.log" |
+	grep -nE 'BUG: |WARNING: |possible recursive locking|sleeping function called from invalid context|Call Trace:' >&2; then
+	warn "the kernel log has a debug report (log: $KUNIT_DIR.log)"
+	rc=1
+fi
+exit "$rc"

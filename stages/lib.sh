@@ -1,0 +1,97 @@
+# Sourced by every stage script: paths, settings, logging.
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+TREE=${TREE:-$BUILD/linux}
+PATCHES=${PATCHES:-$TOP/patches}
+JOBS=${JOBS:-$(nproc)}
+# shellcheck source=../base.conf
+. "${BASE_CONF:-$TOP/base.conf}"
+
+# The identity the series is signed with; the default is a placeholder.
+SIGNOFF_NAME=${SIGNOFF_NAME:-Placeholder Name}
+SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-placeholder@example.org}
+
+log() { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# need TOOL PACKAGE: fail with the package to install when TOOL is missing.
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "'$1' is missing: install it with: apt-get install $2"
+}
+
+# The series' patch files, cover letter excluded, in order.
+series() {
+	find "$PATCHES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
+		! -name '0000-*' | sort
+}
+
+# git in the harness tree, with a fixed identity.
+tgit() {
+	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
+		-c user.email="$SIGNOFF_EMAIL" "$@"
+}
+
+# kunit_args ARCH: set KUNIT_DIR and KUNIT_ARGS, the kunit.py
+# configuration that the build and the runs of that kernel share. The
+# x86_64 kernel, which also boots for make run, is the debug one too.
+kunit_args() {
+	KUNIT_DIR=$BUILD/$1
+	KUNIT_ARGS=(--arch="$1" --build_dir="$KUNIT_DIR"
+		--kunitconfig=kernel/sched)
+	[ "$1" = um ] || KUNIT_ARGS+=(--kunitconfig="$TOP/configs/$1.config"
+		--kunitconfig="$TOP/configs/debug.config")
+}
+
+# The QEMU accelerator: KVM when /dev/kvm works here, TCG otherwise.
+qemu_accel() {
+	if [ -w /dev/kvm ] && echo quit | timeout 20 qemu-system-x86_64 \
+		-accel kvm -M none -nodefaults -display none -monitor stdio \
+		>/dev/null 2>&1; then
+		echo "-accel kvm -cpu host"
+	else
+		echo "-accel tcg"
+	fi
+}
+
+# kunit_counts JSON: "passed failed skipped" of the KUnit cases that
+# kunit.py parse --json wrote; no case at all counts as a failure.
+kunit_counts() {
+	python3 - "$1" <<'PY'
+import json, sys
+n = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+def walk(g):
+    for c in g.get("test_cases", []):
+        n[c["status"] if c["status"] in n else "FAIL"] += 1
+    for s in g.get("sub_groups", []):
+        walk(s)
+walk(json.load(open(sys.argv[1])))
+if not sum(n.values()):
+    n["FAIL"] = 1
+print(n["PASS"], n["FAIL"], n["SKIP"])
+PY
+}
+
+# add_counts P F S: add to the counts of the check that runs this stage.
+add_counts() {
+	[ -n "${COUNTS:-}" ] || return 0
+	local p=0 f=0 s=0
+	[ ! -f "$COUNTS" ] || read -r p f s <"$COUNTS"
+	echo "$((p + $1)) $((f + $2)) $((s + $3))" >"$COUNTS"
+}
+
+# The proof that make test
+# passed on exactly the patches that are about to be mailed.
+STAMP=${STAMP:-$BUILD/test-passed.stamp}
+
+# patches_hash: sha256 of patches/*.patch (cover letter included),
+# concatenated in C-locale sort order.
+patches_hash() {
+	local files
+	mapfile -t files < <(find "$PATCHES" -maxdepth 1 -name '*.patch' | LC_ALL=C sort)
+	((${#files[@]})) || die "no patches in $PATCHES: run make export"
+	cat -- "${files[@]}" | sha256sum | cut -d' ' -f1
+}

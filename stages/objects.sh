@@ -1,0 +1,115 @@
+#!/bin/bash
+# objects.sh: every object the series touches, built with W=1 and sparse
+# (C=2) at the base and with the series: natively for x86_64, and with
+# the registry's cross compilers for code only s390 (arch/s390) or arm64
+# (cppc_cpufreq) builds. The series may add no warning, and
+# bloat-o-meter shows its text growth, which only the new helpers and
+# the new test may account for.
+. "$(dirname "$0")/lib.sh"
+
+need sparse sparse
+need s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+
+# A checkout of the base beside the tree, for the base's objects.
+base_src=$BUILD/base-src
+if [ -e "$base_src/.git" ]; then
+	git -C "$base_src" checkout -q -f --detach base
+else
+	git -C "$TREE" worktree add -q --detach "$base_src" base
+fi
+
+arch_of() {
+	case $1 in
+	arch/s390/*) echo s390 ;;
+	drivers/cpufreq/cppc_*) echo arm64 ;;
+	*) echo x86_64 ;;
+	esac
+}
+
+cross_of() {
+	case $1 in
+	s390) echo s390x-linux-gnu- ;;
+	arm64) echo aarch64-linux-gnu- ;;
+	esac
+}
+
+# object FILE: the object FILE is compiled into; kernel/sched builds
+# several .c files as one unit that includes them.
+object() {
+	local unit
+	unit=$(grep -l "^# *include \"$(basename "$1")\"" \
+		"$TREE/$(dirname "$1")"/*.c 2>/dev/null | head -n 1)
+	unit=${unit#"$TREE"/}
+	unit=${unit:-$1}
+	echo "${unit%.c}.o"
+}
+
+# kmake SRC ARCH ARGS...: make in SRC for ARCH in build/objects-*.
+kmake() {
+	local src=$1 arch=$2 side=series
+	shift 2
+	[ "$src" = "$TREE" ] || side=base
+	make -s -C "$src" O="$BUILD/objects-$side-$arch" ARCH="$arch" \
+		CROSS_COMPILE="$(cross_of "$arch")" -j"$JOBS" "$@"
+}
+
+# prepare SRC ARCH: a configured build folder with generated headers.
+prepare() {
+	local o=$BUILD/objects-$3-$2
+	if [ ! -f "$o/.config" ]; then
+		mkdir -p "$o"
+		if [ "$2" = x86_64 ]; then
+			cp "$BUILD/x86_64/.config" "$o/.config"
+		else
+			kmake "$1" "$2" defconfig >/dev/null
+		fi
+	fi
+	kmake "$1" "$2" olddefconfig prepare >/dev/null 2>&1 ||
+		die "cannot prepare $o"
+}
+
+# warnings SRC ARCH OBJ: the object's W=1 and sparse warnings, without
+# line numbers, so that moved code compares equal.
+warnings() {
+	kmake "$1" "$2" W=1 C=2 "$3" 2>&1 >/dev/null |
+		grep -E ': (warning|error): ' |
+		sed -E 's/:[0-9]+(:[0-9]+)?: /: /' | sort -u || true
+}
+
+bad=0 up=0 helpers=0
+files=$(git -C "$TREE" diff --name-only base series -- '*.c' |
+	grep -vE '^(tools|scripts|Documentation)/' || true)
+objs=$(for f in $files; do echo "$(arch_of "$f") $(object "$f")"; done | sort -u)
+for arch in $(cut -d' ' -f1 <<<"$objs" | sort -u); do
+	log "preparing $arch for the base and the series"
+	prepare "$base_src" "$arch" base
+	prepare "$TREE" "$arch" series
+done
+while read -r arch obj; do
+	new=$(warnings "$TREE" "$arch" "$obj")
+	if [ -f "$base_src/${obj%.o}.c" ]; then
+		old=$(warnings "$base_src" "$arch" "$obj")
+	else
+		old=""
+	fi
+	added=$(comm -13 <(echo "$old") <(echo "$new") | sed '/^$/d')
+	if [ -n "$added" ]; then
+		printf 'error: %s (%s): new warnings:\n%s\n' "$obj" "$arch" "$added" >&2
+		bad=1
+	else
+		log "$obj ($arch): no new W=1 or sparse warning"
+	fi
+	[ -f "$base_src/${obj%.o}.c" ] || continue
+	out=$(python3 "$TREE/scripts/bloat-o-meter" -t \
+		"$BUILD/objects-base-$arch/$obj" "$BUILD/objects-series-$arch/$obj")
+	printf '%s (%s):\n%s\n' "$obj" "$arch" "$(sed -n '/^add\/remove/,/^Total/p' <<<"$out" | head -n 20)"
+	up=$((up + $(sed -n 's/^add\/remove: .*(\(-*[0-9]*\))$/\1/p' <<<"$out" | head -n 1)))
+	helpers=$((helpers + $(awk '$1 ~ /^sched_set_/ && $2 == "-" { n += $3 } END { print n + 0 }' <<<"$out")))
+done <<<"$objs"
+log "text growth: $up bytes, of which new sched_set_*() helpers: $helpers bytes"
+if [ "$up" -gt $((helpers + 64)) ]; then
+	warn "the text grows by more than the new helpers (+64 bytes of slack)"
+	bad=1
+fi
+exit "$bad"

@@ -1,0 +1,117 @@
+#!/bin/bash
+# make send: mail patches/ (cover letter + series) to the people and lists
+# scripts/get_maintainer.pl names, with git send-email.  A dry run unless
+# SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
+# git config (sendemail.smtpServer ...) decides.
+. "$(dirname "$0")/lib.sh"
+
+[[ -x $(git --exec-path)/git-send-email ]] ||
+	die "'git send-email' is missing: install it with: apt-get install git-email"
+need perl perl
+perl -MMail::Address -e 1 2>/dev/null ||
+	die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
+[[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
+
+PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
+cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
+[[ -n $cover && $cover != *$'\n'* ]] || die "need exactly one cover letter $PATCHES/0000-*.patch: run make export"
+mapfile -t patches < <(series)
+((${#patches[@]})) || die "no patches in $PATCHES: run make export"
+
+# send-email does the threading (--thread): the files must not thread already.
+for f in "$cover" "${patches[@]}"; do
+	! awk '/^$/ { exit } tolower($0) ~ /^(in-reply-to|references):/ { f = 1 } END { exit !f }' "$f" ||
+		die "$f already has In-Reply-To/References: export without --thread (format.thread unset)"
+done
+
+# The SMTP server used, and whether it is this machine.
+server=${SMTP_SERVER:-$(tgit config --get sendemail.smtpServer || true)}
+case $server in
+localhost | 127.* | ::1 | '[::1]') local_server=1 ;;
+*) local_server=0 ;;
+esac
+
+if [[ ${SEND:-0} == 1 ]]; then
+	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
+	[[ $(cat "$STAMP") == "$(patches_hash)" ]] ||
+		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
+	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" ||
+		die "$cover still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter"
+	# The placeholder identity may only mail this machine (the tests).
+	if ((!local_server)) && { [[ $SIGNOFF_NAME == "Placeholder Name" || $SIGNOFF_EMAIL == placeholder@example.org ]] ||
+		grep -q 'placeholder@example\.org' "$cover" "${patches[@]}"; }; then
+		die "the series carries the placeholder identity: set SIGNOFF_NAME and SIGNOFF_EMAIL and run make export (then make test) before sending to ${server:-sendmail}"
+	fi
+	log "sending for real through ${server:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
+else
+	log "dry run (SEND=1 sends for real)"
+	[[ -f $STAMP && $(cat "$STAMP") == "$(patches_hash)" ]] ||
+		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
+fi
+
+# Recipients, per patch: To = maintainers (M:), Cc = reviewers (R:) and
+# lists (L:).  One address per line, as --to-cmd/--cc-cmd want.  No git
+# history (--no-git --no-git-fallback): only MAINTAINERS decides.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gm() { (cd "$TREE" && scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback "$@"); }
+# uniq_addr [FILE...]: lines with a new address only (case-insensitive).
+uniq_addr() { awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); if (!seen[tolower(a)]++) print }' "$@"; }
+# minus_addr A B: the lines of B whose address is not in A.
+minus_addr() {
+	awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); a = tolower(a) }
+		NR == FNR { skip[a] = 1; next } !skip[a]' "$1" "$2"
+}
+tos=() alls=()
+for f in "${patches[@]}"; do
+	b=$tmp/$(basename "$f")
+	tos+=("$b.to") alls+=("$b.all")
+	gm --no-l --no-r "$f" | uniq_addr >"$b.to"
+	gm "$f" | uniq_addr >"$b.all"
+	minus_addr "$b.to" "$b.all" >"$b.cc"
+	[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
+	[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
+done
+b=$tmp/$(basename "$cover") # the cover letter: to everyone
+uniq_addr "${tos[@]}" >"$b.to"
+uniq_addr "${alls[@]}" >"$b.all"
+minus_addr "$b.to" "$b.all" >"$b.cc"
+
+for f in "$cover" "${patches[@]}"; do
+	b=$tmp/$(basename "$f")
+	log "$(basename "$f")"
+	sed 's/^/    To: /' "$b.to" >&2
+	sed 's/^/    Cc: /' "$b.cc" >&2
+done
+
+# send-email runs these once per file, with the file's path.
+for k in to cc; do
+	# shellcheck disable=SC2016 # $1 is the script's own argument
+	printf '#!/bin/bash\nexec cat %q/"$(basename "$1").%s"\n' "$tmp" "$k" >"$tmp/$k-cmd"
+	chmod +x "$tmp/$k-cmd"
+done
+
+args=(
+	--from="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
+	--to-cmd="$tmp/to-cmd" --cc-cmd="$tmp/cc-cmd"
+	# Shallow threading: every patch a reply to the cover letter.
+	--thread --no-chain-reply-to
+	--8bit-encoding=UTF-8
+	# Keep the automatic Cc of the people in the trailers (Signed-off-by,
+	# Cc:, Reported-by ...), as kernel etiquette wants, but not the
+	# sender: the lists already bring their own copy back.
+	--suppress-cc=self
+	# The scripted path never asks.  A maintainer at a terminal would
+	# rather review each mail: CONFIRM=always (or git's default, auto).
+	--confirm="${CONFIRM:-never}"
+	--no-format-patch
+)
+[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
+[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
+# A local server: plain SMTP, no login, whatever the git config says for
+# the real one.
+((local_server)) && args+=(--smtp-encryption=none --smtp-auth=none)
+[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
+
+log "git send-email ${args[*]} $(basename "$cover") ...$(basename "${patches[-1]}")"
+tgit send-email "${args[@]}" "$cover" "${patches[@]}"

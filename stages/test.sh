@@ -1,0 +1,63 @@
+#!/bin/bash
+# make test: every check, in order, one PASS/FAIL line each with its time,
+# then the time of each stage and the line "N passed, N failed". A check
+# that writes "passed failed skipped" to $COUNTS counts its own cases.
+. "$(dirname "$0")/lib.sh"
+
+logs=$BUILD/logs
+rm -rf "$logs" && mkdir -p "$logs"
+stages=$(dirname "$0")
+passed=0 failed=0 skipped=0 times=""
+
+# check NAME COMMAND...: run one check, its output in $logs/NAME.log.
+check() {
+	local name=$1 t0=$SECONDS rc=0 p f s
+	shift
+	COUNTS=$logs/$name.counts "$@" >"$logs/$name.log" 2>&1 || rc=$?
+	local dt=$((SECONDS - t0))
+	times="$times$(printf '%-22s %5ss' "$name" "$dt")\n"
+	if [ -f "$logs/$name.counts" ]; then
+		read -r p f s <"$logs/$name.counts"
+	elif [ "$rc" = 0 ]; then
+		p=1 f=0 s=0
+	else
+		p=0 f=1 s=0
+	fi
+	[ "$rc" = 0 ] || [ "$f" != 0 ] || f=1
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	if [ "$rc" = 0 ]; then
+		printf 'PASS %-22s %5ss' "$name" "$dt"
+	else
+		printf 'FAIL %-22s %5ss' "$name" "$dt"
+	fi
+	[ ! -f "$logs/$name.counts" ] || printf '  (%s passed, %s failed, %s skipped)' "$p" "$f" "$s"
+	printf '\n'
+	if [ "$rc" != 0 ]; then
+		tail -n 25 "$logs/$name.log" | sed 's/^/    /'
+	fi
+	return 0
+}
+
+check deps "$stages/deps.sh"
+check apply "$stages/tree.sh"
+check checkpatch "$stages/checkpatch.sh"
+check bisect "$stages/bisect.sh"
+check kunit-um sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
+check build-x86_64 "$stages/build.sh" x86_64
+check kunit-x86_64 "$stages/kunit.sh" x86_64
+check boot sh -c "'$stages/guest.sh' && '$stages/boot.sh'"
+check symbols "$stages/symbols.sh"
+check objects "$stages/objects.sh"
+check docs "$stages/docs.sh"
+check coccinelle "$stages/cocci.sh"
+check send "$TOP/tests/send_roundtrip.sh"
+check b4 "$TOP/tests/b4_check.sh"
+check harness "$TOP/tests/harness.sh"
+
+printf '\nstage times:\n%b' "$times"
+printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+if [ "$failed" = 0 ]; then
+	"$stages/stamp.sh"
+	exit 0
+fi
+exit 1

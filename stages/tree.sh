@@ -1,0 +1,111 @@
+#!/bin/bash
+# make tree: the pinned base as a git tree in build/linux, tagged "base",
+# with the series applied on branch "series" by git am.
+# make tree KERNEL=/path [BASE=rev]: apply the series to a user's own
+# kernel tree instead, on a new branch, without touching their checkout.
+. "$(dirname "$0")/lib.sh"
+
+# apply_series DIR: git am every patch in DIR's current checkout. On a
+# failure name the patch and its files, abort the am, and fail.
+apply_series() {
+	local dir=$1 p n=0
+	for p in $(series); do
+		n=$((n + 1))
+		if git -C "$dir" -c user.name="$SIGNOFF_NAME" \
+			-c user.email="$SIGNOFF_EMAIL" am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
+			log "applied $(basename "$p")"
+			continue
+		fi
+		printf 'error: %s does not apply:\n' "$(basename "$p")" >&2
+		sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
+		git -C "$dir" am --abort >/dev/null 2>&1 || true
+		return 1
+	done
+	[ "$n" -gt 0 ] || die "no patches in $PATCHES"
+	log "$n patches applied"
+}
+
+# unpack_base: verify the pinned tarball and commit it once as tag "base".
+unpack_base() {
+	local have sum tmp
+	[ -f "$BASE_TARBALL" ] ||
+		die "$BASE_TARBALL is missing: install it with: apt-get install $BASE_PACKAGE"
+	have=$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null || true)
+	sum=$(sha256sum "$BASE_TARBALL" | cut -d' ' -f1)
+	if [ "$have" = "$BASE_VERSION" ] || [ -z "$have" ]; then
+		[ "$sum" = "$BASE_SHA256" ] ||
+			die "$BASE_TARBALL: sha256 $sum is not the pinned $BASE_SHA256 (base.conf): refusing it"
+	else
+		warn "$BASE_PACKAGE $have is installed, not the pinned $BASE_VERSION: using it unverified"
+	fi
+	log "unpacking $BASE_TARBALL"
+	tmp=$BUILD/unpack.$$
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	tar -C "$tmp" -xf "$BASE_TARBALL"
+	mv "$tmp"/linux-source-* "$TREE"
+	rm -rf "$tmp"
+	# The tarball's .gitignore ignores its own top level: add with -f.
+	# A fixed date and identity make the base commit the same everywhere.
+	git -C "$TREE" init -q -b series
+	git -C "$TREE" config gc.auto 0
+	git -C "$TREE" add -f -A .
+	GIT_AUTHOR_DATE=@0 GIT_COMMITTER_DATE=@0 tgit commit -q \
+		-m "$BASE_NAME" -m "Unpacked from $BASE_TARBALL, sha256 $sum."
+	git -C "$TREE" tag base
+}
+
+own_tree() {
+	mkdir -p "$BUILD"
+	if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+		rm -rf "$TREE"
+		unpack_base
+	fi
+	guard_own_tree
+	git -C "$TREE" am --abort >/dev/null 2>&1 || true
+	tgit checkout -q -f -B series base
+	tgit clean -q -f -d -x
+	apply_series "$TREE" || die "the series does not apply to $BASE_NAME"
+	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
+}
+
+# Work in build/linux that is not in patches/ yet is not thrown away.
+guard_own_tree() {
+	[ -z "${FORCE:-}" ] || return 0
+	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+		die "$TREE has uncommitted changes: commit them and run make export (or FORCE=1 to drop them)"
+	[ ! -f "$TREE/.git/applied" ] ||
+		[ "$(git -C "$TREE" rev-parse -q --verify series)" = "$(cat "$TREE/.git/applied")" ] ||
+		die "$TREE has commits that are not in patches/: run make export first (or FORCE=1 to drop them)"
+}
+
+# user_tree: the series on a new branch of the user's repository, in a
+# separate worktree, so that their checkout and work are never touched.
+user_tree() {
+	local repo branch=${BRANCH:-rt-prio} start wt
+	mkdir -p "$BUILD"
+	repo=$(git -C "$KERNEL" rev-parse --show-toplevel 2>/dev/null) ||
+		die "$KERNEL is not a git tree"
+	[ -f "$repo/Kconfig" ] && [ -d "$repo/kernel/sched" ] ||
+		die "$repo is not a kernel tree"
+	[ -z "$(git -C "$repo" status --porcelain)" ] ||
+		die "$repo has uncommitted work: commit or stash it first; nothing was changed"
+	start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
+		die "$repo has no revision ${BASE:-HEAD}"
+	! git -C "$repo" rev-parse -q --verify "refs/heads/$branch" >/dev/null ||
+		die "$repo already has a branch $branch: set BRANCH= to another name"
+	wt=$BUILD/worktree-$branch
+	rm -rf "$wt"
+	git -C "$repo" worktree add -q -b "$branch" "$wt" "$start"
+	if ! apply_series "$wt"; then
+		git -C "$repo" worktree remove --force "$wt"
+		git -C "$repo" branch -q -D "$branch"
+		die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
+	fi
+	log "branch $branch of $repo has the series (worktree $wt)"
+}
+
+if [ -n "${KERNEL:-}" ]; then
+	user_tree
+else
+	own_tree
+fi

@@ -1,0 +1,175 @@
+#!/bin/bash
+# Mail the series for real through stages/send.sh to a local SMTP sink
+# (tests/smtp_sink.py), then check what arrived: one mail per patch file,
+# subjects, threading on the cover letter, recipients; and that git am of
+# the mails onto tag base gives the tree of branch series.
+. "$(dirname "$0")/../stages/lib.sh"
+set -E
+
+fail() { printf 'FAIL send round trip: %s\n' "$*"; exit 1; }
+trap 'fail "unexpected error at line $LINENO"' ERR
+PY=${PYTHON:-/usr/bin/python3} # Debian's python3, which has python3-aiosmtpd
+"$PY" -c 'import aiosmtpd' 2>/dev/null || fail "$PY lacks aiosmtpd: apt-get install python3-aiosmtpd"
+git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null || fail "$TREE has no tag base: run make tree"
+
+tmp=$(mktemp -d)
+pid='' wt=''
+stop_sink() {
+	[[ -n $pid ]] || return 0
+	kill "$pid" 2>/dev/null || true
+	for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -9 "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	pid=''
+}
+cleanup() {
+	trap - ERR
+	stop_sink
+	if [[ -n $wt ]]; then
+		git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || true
+		git -C "$TREE" worktree prune || true
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# Only the harness's settings: none of the user's sendemail.* config.
+export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
+: >"$GIT_CONFIG_GLOBAL"
+
+log "starting the SMTP sink"
+mbox=$tmp/received.mbox
+: >"$mbox"
+"$PY" "$TOP/tests/smtp_sink.py" "$mbox" "$tmp/port" 600 2>"$tmp/sink.log" &
+pid=$!
+for ((i = 0; i < 100; i++)); do
+	[[ ! -s $tmp/port ]] || break
+	kill -0 "$pid" 2>/dev/null || fail "the SMTP sink died: $(tail -n 3 "$tmp/sink.log")"
+	sleep 0.1
+done
+[[ -s $tmp/port ]] || fail "the SMTP sink did not listen within 10 s"
+port=$(cat "$tmp/port")
+log "SMTP sink on 127.0.0.1:$port"
+
+# send VAR=VALUE...: stages/send.sh to the sink, output in $tmp/out.
+send() {
+	timeout 300 env SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$@" "$TOP/stages/send.sh" \
+		</dev/null >"$tmp/out" 2>&1
+}
+stamp=$tmp/test-passed.stamp
+
+log "SEND=1 without a stamp must be refused"
+! send SEND=1 STAMP="$stamp" || fail "SEND=1 without a stamp was not refused"
+grep -q "run 'make test' first" "$tmp/out" || fail "no 'run make test first' in the refusal: $(tail -n 3 "$tmp/out")"
+log "SEND=1 with a stale stamp must be refused"
+echo 0000 >"$stamp"
+! send SEND=1 STAMP="$stamp" || fail "SEND=1 with a stale stamp was not refused"
+grep -q "run 'make test' again" "$tmp/out" || fail "no 'run make test again' in the refusal: $(tail -n 3 "$tmp/out")"
+
+STAMP=$stamp "$TOP/stages/stamp.sh"
+
+log "SEND=1 with the placeholder identity to a non-local server must be refused"
+# The "server" is a sendmail-like program (send-email takes a path there):
+# were the refusal broken, nothing would leave this machine.
+printf '#!/bin/sh\ntouch %q.called\nexit 1\n' "$tmp/sendmail" >"$tmp/sendmail"
+chmod +x "$tmp/sendmail"
+! send SEND=1 STAMP="$stamp" SIGNOFF_NAME= SIGNOFF_EMAIL= SMTP_SERVER="$tmp/sendmail" ||
+	fail "the placeholder identity was not refused for a non-local server"
+grep -q 'set SIGNOFF_NAME and SIGNOFF_EMAIL and run make export' "$tmp/out" ||
+	fail "no 'set SIGNOFF_NAME ... make export' in the refusal: $(tail -n 3 "$tmp/out")"
+[[ ! -e $tmp/sendmail.called ]] || fail "the refused send ran the mailer"
+[[ ! -s $mbox ]] || fail "a refused send still sent mail"
+
+log "sending the series to the sink"
+send SEND=1 STAMP="$stamp" || fail "stages/send.sh failed: $(tail -n 5 "$tmp/out")"
+mapfile -t patches < <(series)
+cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
+n=${#patches[@]}
+for ((i = 0; i < 100; i++)); do
+	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < n + 1)) || break
+	sleep 0.1
+done
+stop_sink
+got=$(grep -c '^From mboxrd@z ' "$mbox" || true)
+((got == n + 1)) || fail "received $got mails, want $((n + 1)) (cover + $n patches)"
+
+mkdir "$tmp/mails"
+git mailsplit --mboxrd -o"$tmp/mails" "$mbox" >/dev/null
+
+# hdr FILE NAME: the first NAME: header of a mail, unfolded.
+hdr() {
+	awk -v want="$2" '
+		/^$/ { exit }
+		/^[ \t]/ { if (on) { sub(/^[ \t]+/, " "); val = val $0 }; next }
+		{ on = 0 }
+		!found && tolower(substr($0, 1, length(want) + 1)) == tolower(want) ":" {
+			on = found = 1; val = substr($0, length(want) + 2) }
+		END { gsub(/^[ \t]+|[ \t]+$/, "", val); print val }' "$1"
+}
+emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
+gm() { (cd "$TREE" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback "$@"); }
+
+log "checking subjects, threading and recipients"
+declare -A mail
+for m in "$tmp"/mails/*; do
+	subj=$(hdr "$m" Subject)
+	[[ $subj =~ ^\[PATCH\ ([0-9]+)/([0-9]+)\] ]] || fail "unexpected subject: $subj"
+	k=$((10#${BASH_REMATCH[1]}))
+	((BASH_REMATCH[2] == n)) || fail "subject $subj: want [PATCH $k/$n]"
+	[[ -z ${mail[$k]:-} ]] || fail "two mails [PATCH $k/$n]"
+	mail[$k]=$m
+done
+files=("$cover" "${patches[@]}")
+cover_id=$(hdr "${mail[0]}" Message-Id)
+[[ $cover_id == \<*@*\> ]] || fail "the cover letter has no Message-Id"
+[[ -z $(hdr "${mail[0]}" In-Reply-To) ]] || fail "the cover letter is a reply"
+self=$(tr '[:upper:]' '[:lower:]' <<<"$SIGNOFF_EMAIL")
+: >"$tmp/all-want"
+: >"$tmp/all-m"
+for ((k = n; k >= 0; k--)); do # the cover (k = 0) last: it wants the union
+	m=${mail[$k]}
+	[[ -n $m ]] || fail "no mail [PATCH $k/$n]"
+	[[ $(hdr "$m" Subject) == "$(hdr "${files[k]}" Subject)" ]] ||
+		fail "[PATCH $k/$n]: the subject differs from $(basename "${files[k]}")"
+	if ((k)); then
+		[[ $(hdr "$m" In-Reply-To) == "$cover_id" ]] || fail "[PATCH $k/$n]: In-Reply-To is not the cover's $cover_id"
+		[[ $(hdr "$m" References) == "$cover_id" ]] || fail "[PATCH $k/$n]: References is not the cover's $cover_id"
+		gm "${files[k]}" | emails | grep -vxF "$self" | tee -a "$tmp/all-want" >"$tmp/want" || true
+		gm --no-l --no-r "${files[k]}" | emails | grep -vxF "$self" | tee -a "$tmp/all-m" >"$tmp/want-m" || true
+	else
+		sort -u "$tmp/all-want" >"$tmp/want"
+		sort -u "$tmp/all-m" >"$tmp/want-m"
+	fi
+	[[ -s $tmp/want ]] || fail "get_maintainer.pl names nobody for $(basename "${files[k]}")"
+	printf '%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails >"$tmp/hdrs"
+	hdr "$m" To | emails >"$tmp/to"
+	hdr "$m" X-Envelope-To | emails >"$tmp/env"
+	miss=$(comm -23 "$tmp/want" "$tmp/hdrs")
+	[[ -z $miss ]] || fail "[PATCH $k/$n]: not in To/Cc: $miss"
+	miss=$(comm -23 "$tmp/want" "$tmp/env")
+	[[ -z $miss ]] || fail "[PATCH $k/$n]: not in the SMTP envelope: $miss"
+	miss=$(comm -23 "$tmp/want-m" "$tmp/to")
+	[[ -z $miss ]] || fail "[PATCH $k/$n]: maintainers not in To: $miss"
+	! grep -qxF "$self" "$tmp/env" || fail "[PATCH $k/$n]: the sender $self got a copy (--suppress-cc=self)"
+done
+
+log "git am of the received patches onto tag base (a fresh worktree)"
+wt=$tmp/wt
+# A sparse checkout of the files the series touches is all git am needs.
+timeout 600 git -C "$TREE" worktree add -q --no-checkout --detach "$wt" base ||
+	fail "git worktree add failed"
+git -C "$TREE" diff --name-only base series >"$tmp/paths"
+git -C "$wt" sparse-checkout set --no-cone --stdin <"$tmp/paths"
+git -C "$wt" checkout -q || fail "the sparse checkout of base failed"
+am=()
+for ((k = 1; k <= n; k++)); do am+=("${mail[$k]}"); done
+timeout 300 nice git -C "$wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
+	am -q "${am[@]}" >"$tmp/am.log" 2>&1 ||
+	fail "git am of the received mails failed: $(tail -n 5 "$tmp/am.log")"
+(($(git -C "$wt" rev-list --count base..HEAD) == n)) || fail "git am made not $n commits"
+got=$(git -C "$wt" rev-parse 'HEAD^{tree}')
+want=$(git -C "$TREE" rev-parse 'series^{tree}')
+[[ $got == "$want" ]] || fail "tree after git am $got != series tree $want"
+
+echo "PASS send round trip"
