@@ -14,12 +14,12 @@ initrd=${BOOT_INITRD:-$BUILD/initramfs.cpio.gz}
 [ -f "$kernel" ] || die "no kernel at $kernel: run make run"
 [ -f "$initrd" ] || die "no initramfs at $initrd: run make run"
 rm -rf "$out" && mkdir -p "$out"
-accel=$(qemu_accel)
+accel=$(qemu_accel "$kernel")
 log "booting $kernel (${accel%% -cpu*}, timeout ${BOOT_TIMEOUT:=300}s)"
 start=$SECONDS
 rc=0
 timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
-	-smp 2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
+	-smp 2 -m 1G -bios qboot.rom -nodefaults -no-user-config -display none -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 threadirqs panic=-1 rdinit=/init" \
 	-serial "file:$out/console.log" \
@@ -41,6 +41,8 @@ grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
 	die "the guest stopped before it reported its results (log: $out/console.log)"
 }
 
+# The virtio console ends its lines with CR LF.
+tr -d '\r' <"$out/results.txt" >"$out/results" && mv "$out/results" "$out/results.txt"
 fail=0
 echo "--- KUnit, in the guest"
 (cd "$TREE" && python3 tools/testing/kunit/kunit.py parse \

@@ -9,9 +9,9 @@ arch=$1
 kunit_args "$arch"
 how=UML
 if [ "$arch" != um ]; then
-	accel=$(qemu_accel)
+	accel=$(qemu_accel "$KUNIT_DIR/arch/x86/boot/bzImage")
 	how="QEMU ${accel%% -cpu*}"
-	KUNIT_ARGS+=(--qemu_args="$accel -smp 2 -m 1G")
+	KUNIT_ARGS+=(--qemu_args="$accel -smp 2")
 fi
 cd "$TREE"
 log "running the suite on $arch ($how)"

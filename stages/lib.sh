@@ -46,15 +46,27 @@ kunit_args() {
 		--kunitconfig="$TOP/configs/debug.config")
 }
 
-# The QEMU accelerator: KVM when /dev/kvm works here, TCG otherwise.
+# qemu_accel KERNEL: the QEMU accelerator, KVM when KERNEL really starts
+# under it here, TCG otherwise; found once per build folder. /dev/kvm
+# can be there and still not run a guest (some nested hosts hang it, or
+# refuse the host CPU's ARCH_CAPABILITIES MSR).
 qemu_accel() {
-	if [ -w /dev/kvm ] && echo quit | timeout 20 qemu-system-x86_64 \
-		-accel kvm -M none -nodefaults -display none -monitor stdio \
-		>/dev/null 2>&1; then
-		echo "-accel kvm -cpu host"
-	else
-		echo "-accel tcg"
+	local cache=$BUILD/qemu-accel cpu
+	if [ ! -s "$cache" ]; then
+		echo "-accel tcg" >"$cache"
+		for cpu in host host,-arch-capabilities; do
+			[ -w /dev/kvm ] || break
+			if timeout 20 qemu-system-x86_64 -accel kvm -cpu "$cpu" \
+				-m 256 -nodefaults -display none -no-reboot \
+				-serial stdio -kernel "$1" -append \
+				"console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \
+				</dev/null 2>/dev/null | grep -q -m 1 '^Linux version'; then
+				echo "-accel kvm -cpu $cpu" >"$cache"
+				break
+			fi
+		done
 	fi
+	cat "$cache"
 }
 
 # kunit_counts JSON: "passed failed skipped" of the KUnit cases that

@@ -22,7 +22,13 @@ n=${#patches[@]}
 [[ $n -gt 0 && -n $cover ]] || fail "no cover letter and patches in $PATCHES"
 
 # format-patch wrote no Message-Id (send-email adds them): thread copies
-# the way send-email does, every patch a reply to the cover letter.
+# the way send-email does, every patch a reply to the cover letter. The
+# headers are unfolded, as b4 0.12 fails on a folded Subject.
+unfold() {
+	awk '!body && /^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
+		!body { if (NR > 1) print hdr; hdr = $0; if ($0 == "") body = 1; next }
+		{ print }' "$1"
+}
 k=0
 for f in "$cover" "${patches[@]}"; do
 	{
@@ -32,7 +38,7 @@ for f in "$cover" "${patches[@]}"; do
 			echo "In-Reply-To: <b4-check-0@localhost>"
 			echo "References: <b4-check-0@localhost>"
 		fi
-		tail -n +2 "$f"
+		unfold "$f" | tail -n +2
 	} >>"$tmp/series.mbox"
 	k=$((k + 1))
 done
@@ -50,8 +56,8 @@ mkdir "$tmp/out"
 	fail "b4 am failed: $(tail -n 5 "$tmp/b4.log")"
 sed 's/^/    /' "$tmp/b4.log" >&2
 grep -qx "Total patches: $n" "$tmp/b4.log" || fail "b4 did not see $n patches"
-! grep -qiE 'WARNING|incomplete|ignored|control char' "$tmp/b4.log" ||
-	fail "b4: $(grep -iE 'WARNING|incomplete|ignored|control char' "$tmp/b4.log" | head -n 3)"
+! grep -qE '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" ||
+	fail "b4: $(grep -E '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" | head -n 3)"
 mbx=$(find "$tmp/out" -name '*.mbx')
 [[ -n $mbx && $mbx != *$'\n'* ]] || fail "b4 wrote no .mbx"
 
