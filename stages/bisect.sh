@@ -2,23 +2,23 @@
 # bisect.sh: build every patch of the series on its own, incrementally,
 # with the UML KUnit configuration, starting from the base. A patch
 # fails if it does not build or if its build prints a compiler warning
-# the base build did not. It builds in the UML KUnit build folder, so the
-# KUnit build after it is incremental; the tree is left at the series.
+# the base build did not. It builds in the UML KUnit build folder and
+# its worktree, so the KUnit build after it is incremental.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um
 dir=$KUNIT_DIR logs=$BUILD/bisect-logs
 mkdir -p "$dir" "$logs"
 frag=$logs/config
-cat "$TREE/kernel/sched/.kunitconfig" \
-	"$TREE/tools/testing/kunit/configs/arch_uml.config" >"$frag"
+cat "$KUNIT_SRC/kernel/sched/.kunitconfig" \
+	"$KUNIT_SRC/tools/testing/kunit/configs/arch_uml.config" >"$frag"
 
 # build_at REV NAME: build the tree at REV, warnings to $logs/NAME.warn.
 build_at() {
-	tgit checkout -q --detach "$1"
+	git -C "$KUNIT_SRC" checkout -q -f --detach "$1"
 	cp "$frag" "$dir/.config"
-	make -s -C "$TREE" ARCH=um O="$dir" olddefconfig >/dev/null
-	if ! make -C "$TREE" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" \
+	make -s -C "$KUNIT_SRC" ARCH=um O="$dir" olddefconfig >/dev/null
+	if ! make -C "$KUNIT_SRC" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" \
 		>"$logs/$2.log" 2>&1; then
 		grep -E 'error|Error' "$logs/$2.log" | head -n 20 >&2
 		return 1
@@ -27,7 +27,7 @@ build_at() {
 		sort -u >"$logs/$2.warn" || true
 }
 
-trap 'tgit checkout -q series' EXIT
+trap 'git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
 t0=$SECONDS
 build_at base base || die "the base does not build"
 # The UML vmlinux of the base and of the series, for bloat-o-meter.

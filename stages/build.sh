@@ -7,7 +7,7 @@ arch=$1
 kunit_args "$arch"
 need ccache ccache
 log "building the $arch kernel in $KUNIT_DIR"
-cd "$TREE"
+cd "$KUNIT_SRC"
 python3 tools/testing/kunit/kunit.py build "${KUNIT_ARGS[@]}" \
 	--make_options CC="ccache gcc" --jobs="$JOBS" >"$KUNIT_DIR.build.log" 2>&1 || {
 	tail -n 40 "$KUNIT_DIR.build.log" >&2

@@ -42,4 +42,5 @@ mkdir -p "$PATCHES"
 rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch
 cp "$new"/*.patch "$PATCHES"/
 git -C "$TREE" rev-parse series >"$TREE/.git/applied"
+patches_hash >"$TREE/.git/applied-patches"
 log "exported $(series | wc -l) patches and the cover letter to $PATCHES"

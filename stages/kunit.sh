@@ -13,7 +13,7 @@ if [ "$arch" != um ]; then
 	how="QEMU ${accel%% -cpu*}"
 	KUNIT_ARGS+=(--qemu_args="$accel -smp 2")
 fi
-cd "$TREE"
+cd "$KUNIT_SRC"
 log "running the suite on $arch ($how)"
 rc=0
 timeout "${KUNIT_TIMEOUT:-600}" python3 tools/testing/kunit/kunit.py exec \

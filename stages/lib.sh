@@ -38,12 +38,25 @@ tgit() {
 # kunit_args ARCH: set KUNIT_DIR and KUNIT_ARGS, the kunit.py
 # configuration that the build and the runs of that kernel share. The
 # x86_64 kernel, which also boots for make run, is the debug one too.
+# UML builds from its own worktree of the tree, build/um-src, where
+# bisect.sh checks out one patch after another without touching the
+# sources of the x86_64 build.
 kunit_args() {
 	KUNIT_DIR=$BUILD/$1
+	KUNIT_SRC=$TREE
 	KUNIT_ARGS=(--arch="$1" --build_dir="$KUNIT_DIR"
 		--kunitconfig=kernel/sched)
-	[ "$1" = um ] || KUNIT_ARGS+=(--kunitconfig="$TOP/configs/$1.config"
-		--kunitconfig="$TOP/configs/debug.config")
+	if [ "$1" = um ]; then
+		KUNIT_SRC=$BUILD/um-src
+		if [ -e "$KUNIT_SRC/.git" ]; then
+			git -C "$KUNIT_SRC" checkout -q -f --detach series
+		else
+			git -C "$TREE" worktree add -q --detach "$KUNIT_SRC" series
+		fi
+	else
+		KUNIT_ARGS+=(--kunitconfig="$TOP/configs/$1.config"
+			--kunitconfig="$TOP/configs/debug.config")
+	fi
 }
 
 # qemu_accel KERNEL: the QEMU accelerator, KVM when KERNEL really starts

@@ -69,12 +69,16 @@ prepare() {
 		die "cannot prepare $o"
 }
 
-# warnings SRC ARCH OBJ: the object's W=1 and sparse warnings, without
-# line numbers, so that moved code compares equal.
+# warnings SRC ARCH OBJ: the W=1 and sparse warnings in the object's own
+# folder and in the files the series touches (not in what make rebuilds
+# on the way, such as scripts/), without line numbers, so that moved code
+# compares equal.
+touched=$(git -C "$TREE" diff --name-only base series | paste -sd'|')
 warnings() {
 	kmake "$1" "$2" W=1 C=2 "$3" 2>&1 >/dev/null |
 		grep -E ': (warning|error): ' |
-		sed -E 's/:[0-9]+(:[0-9]+)?: /: /' | sort -u || true
+		sed -E "s|^$1/||; s/:[0-9]+(:[0-9]+)?: /: /" |
+		grep -E "^($(dirname "$3")/[^/]*|$touched): " | sort -u || true
 }
 
 bad=0 up=0 helpers=0

@@ -61,11 +61,21 @@ own_tree() {
 		unpack_base
 	fi
 	guard_own_tree
+	# Applied already, from these very patches: keep the files' times, so
+	# that the kernel builds stay incremental.
+	if [ -f "$TREE/.git/applied-patches" ] &&
+		[ "$(cat "$TREE/.git/applied-patches")" = "$(patches_hash)" ] &&
+		[ -z "$(git -C "$TREE" status --porcelain)" ] &&
+		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
+		log "the series is applied already, from the same patches"
+		return
+	fi
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	tgit checkout -q -f -B series base
 	tgit clean -q -f -d -x
 	apply_series "$TREE" || die "the series does not apply to $BASE_NAME"
 	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
+	patches_hash >"$TREE/.git/applied-patches"
 }
 
 # Work in build/linux that is not in patches/ yet is not thrown away.
