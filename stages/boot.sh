@@ -32,7 +32,8 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	die "the guest did not finish in ${BOOT_TIMEOUT}s and was killed (log: $out/console.log)"
 fi
 if grep -q 'Kernel panic' "$out/console.log"; then
-	tail -n 30 "$out/console.log" >&2
+	grep -m 1 'Kernel panic' "$out/console.log" >&2
+	tail -n 20 "$out/console.log" >&2
 	die "the guest panicked (log: $out/console.log)"
 fi
 [ "$rc" = 0 ] || die "qemu exited with $rc (log: $out/console.log)"

@@ -158,7 +158,7 @@ if [ -f "$kernel" ] && command -v busybox >/dev/null; then
 		(cd "$tmp/$1" && find . | cpio -o -H newc --quiet) | gzip -1 >"$tmp/$1.cpio.gz"
 	}
 	guest hang '/bin/busybox echo guest hangs now; while :; do /bin/busybox sleep 1; done'
-	out=$(BOOT_KERNEL=$kernel BOOT_INITRD=$tmp/hang.cpio.gz BOOT_TIMEOUT=${HANG_TIMEOUT:-60} BUILD=$tmp/g \
+	out=$(BOOT_KERNEL=$kernel BOOT_INITRD=$tmp/hang.cpio.gz BOOT_TIMEOUT=${HANG_TIMEOUT:-30} BUILD=$tmp/g \
 		"$S/boot.sh" 2>&1)
 	rc=$?
 	[ "$rc" != 0 ] && grep -q 'was killed' <<<"$out" && grep -q 'guest hangs now' <<<"$out"
