@@ -49,7 +49,7 @@ unpack_base() {
 	git -C "$TREE" init -q -b series
 	git -C "$TREE" config gc.auto 0
 	git -C "$TREE" add -f -A .
-	GIT_AUTHOR_DATE=@0 GIT_COMMITTER_DATE=@0 tgit commit -q \
+	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z tgit commit -q \
 		-m "$BASE_NAME" -m "Unpacked from $BASE_TARBALL, sha256 $sum."
 	git -C "$TREE" tag base
 }
