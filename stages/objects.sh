@@ -110,6 +110,11 @@ while read -r arch obj; do
 	printf '%s (%s):\n%s\n' "$obj" "$arch" "$(sed -n '/^add\/remove/,/^Total/p' <<<"$out" | head -n 20)"
 	up=$((up + $(sed -n 's/^add\/remove: .*(\(-*[0-9]*\))$/\1/p' <<<"$out" | head -n 1)))
 	helpers=$((helpers + $(awk '$1 ~ /^sched_set_/ && $2 == "-" { n += $3 } END { print n + 0 }' <<<"$out")))
+	# schedutil keeps setting up its sugov worker as before.
+	if grep -E '^sugov_' <<<"$out"; then
+		warn "the series changes schedutil's sugov code"
+		bad=1
+	fi
 done <<<"$objs"
 log "text growth: $up bytes, of which new sched_set_*() helpers: $helpers bytes"
 if [ "$up" -gt $((helpers + 64)) ]; then

@@ -2,7 +2,8 @@
 # symbols.sh: what the x86_64 kernel exports to modules. Module.symvers
 # must have the helpers and no sched_setscheduler*() or sched_setattr*();
 # a module calling those setters must fail modpost with undefined
-# symbols, and one using only the helpers must build.
+# symbols, one using only the helpers must build, and so must the KUnit
+# suite as a module.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args x86_64
@@ -22,12 +23,16 @@ for s in sched_set_fifo sched_set_fifo_low sched_set_normal sched_set_fie_worker
 done
 [ "$bad" = 0 ] && log "Module.symvers: the helpers, and no setter"
 
-# module NAME: build tests/modules/NAME against the x86_64 kernel.
+# module NAME [FILE...]: build tests/modules/NAME, with FILEs copied in,
+# against the x86_64 kernel.
 module() {
-	rm -rf "$BUILD/modules/$1" && mkdir -p "$BUILD/modules"
-	cp -r "$TOP/tests/modules/$1" "$BUILD/modules/$1"
+	local m=$1
+	shift
+	rm -rf "$BUILD/modules/$m" && mkdir -p "$BUILD/modules"
+	cp -r "$TOP/tests/modules/$m" "$BUILD/modules/$m"
+	[ $# = 0 ] || cp "$@" "$BUILD/modules/$m/"
 	make -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
-		M="$BUILD/modules/$1" modules >"$BUILD/modules/$1.log" 2>&1
+		M="$BUILD/modules/$m" modules >"$BUILD/modules/$m.log" 2>&1
 }
 if module uses-setters; then
 	warn "a module calling the setters links"
@@ -39,6 +44,13 @@ for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr sched_setat
 		{ warn "modpost does not refuse $s"; bad=1; }
 done
 [ "$bad" = 0 ] && log "modpost refuses a module that calls the setters"
+if module rt-prio-kunit "$TREE/kernel/sched/rt_prio_kunit.c"; then
+	log "the KUnit suite links as a module"
+else
+	tail -n 20 "$BUILD/modules/rt-prio-kunit.log" >&2
+	warn "the KUnit suite does not link as a module"
+	bad=1
+fi
 if module uses-helpers; then
 	log "a module using only the helpers builds"
 else

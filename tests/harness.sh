@@ -117,6 +117,25 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'missing: install it with: apt-get install no-such-package' <<<"$out"
 result "a missing base tarball names its package" $? "$out"
 
+# ... and one with the pinned checksum is committed once as tag base,
+# with the series on branch series; a second run reuses it.
+mkdir -p "$tmp/d/series"
+sum=$(sha256sum "$tmp/d/base.tar.xz" | cut -d' ' -f1)
+conf "$tmp/d/base.tar.xz" "$sum" >"$tmp/d/good.conf"
+git init -q "$tmp/d/p" && cp "$tmp/d/linux-source-6.12/Makefile" "$tmp/d/p/" &&
+	git -C "$tmp/d/p" add -A && git -C "$tmp/d/p" commit -q -m base &&
+	echo hello >"$tmp/d/p/hello" && git -C "$tmp/d/p" add hello &&
+	git -C "$tmp/d/p" commit -q -m "Add hello" &&
+	git -C "$tmp/d/p" format-patch -q -1 --zero-commit -o "$tmp/d/series"
+run() { BASE_CONF=$tmp/d/good.conf BUILD=$tmp/d/ok PATCHES=$tmp/d/series "$S/tree.sh" 2>&1; }
+out=$(run)
+rc=$?
+t=$tmp/d/ok/linux
+[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 1 ] &&
+	[ -f "$t/hello" ] && base1=$(git -C "$t" rev-parse base) &&
+	out=$(run) && [ "$(git -C "$t" rev-parse base)" = "$base1" ]
+result "a verified base is committed once as tag base, the series on top" $? "$out"
+
 # 6. make export keeps the cover letter's subject and text.
 fixture "$tmp/e"
 rm "$tmp/e/patches/0002-does-not-apply.patch"
