@@ -23,7 +23,7 @@ python3 tools/testing/kunit/kunit.py parse --json="$KUNIT_DIR.json" \
 	<"$KUNIT_DIR.log" | sed -n '/=====/,$p' >&2 || rc=1
 # The suite's own time, from the kernel's timestamps of its first and
 # last KTAP lines: a figure to read, not a check.
-awk -F'[][]' '/KTAP version 1/ && !t0 { t0 = $2 } /^\[ *[0-9.]+\] ok [0-9]+ sched_rt_prio/ { t1 = $2 }
+awk -F'[][]' '/KTAP version 1/ && !t0 { t0 = $2 } /^\[ *[0-9.]+\] (not )?ok [0-9]+ sched_rt_prio/ { t1 = $2 }
 	END { if (t0 && t1) printf "the suite ran for %.2fs in the kernel\n", t1 - t0 }' "$KUNIT_DIR.log" >&2
 read -r p f s < <(kunit_counts "$KUNIT_DIR.json")
 add_counts "$p" "$f" "$s"
