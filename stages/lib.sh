@@ -6,6 +6,8 @@ BUILD=${BUILD:-$TOP/build}
 TREE=${TREE:-$BUILD/linux}
 PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}
+# ccache hits across clones in other folders: paths relative to the clone.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
 
