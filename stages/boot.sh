@@ -46,8 +46,8 @@ grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
 tr -d '\r' <"$out/results.txt" >"$out/results" && mv "$out/results" "$out/results.txt"
 fail=0
 echo "--- KUnit, in the guest"
-(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse \
-	--json="$out/kunit.json" <"$out/console.log") | sed -n '/=====/,$p' || fail=1
+ktap "$out/console.log" | (cd "$TREE" && python3 tools/testing/kunit/kunit.py \
+	parse --json="$out/kunit.json") | sed -n '/=====/,$p' || fail=1
 read -r p f s < <(kunit_counts "$out/kunit.json")
 add_counts "$p" "$f" "$s"
 [ "$f" = 0 ] || fail=1

@@ -19,8 +19,8 @@ rc=0
 timeout "${KUNIT_TIMEOUT:-600}" python3 tools/testing/kunit/kunit.py exec \
 	"${KUNIT_ARGS[@]}" --kernel_args=threadirqs --kernel_args=printk.time=1 --timeout=300 \
 	--raw_output=all 'sched_rt_prio*' >"$KUNIT_DIR.log" 2>&1 || rc=$?
-python3 tools/testing/kunit/kunit.py parse --json="$KUNIT_DIR.json" \
-	<"$KUNIT_DIR.log" | sed -n '/=====/,$p' >&2 || rc=1
+ktap "$KUNIT_DIR.log" | python3 tools/testing/kunit/kunit.py parse \
+	--json="$KUNIT_DIR.json" | sed -n '/=====/,$p' >&2 || rc=1
 # The suite's own time, from the kernel's timestamps of its first and
 # last KTAP lines: a figure to read, not a check.
 awk -F'[][]' '/KTAP version 1/ && !t0 { t0 = $2 } /^\[ *[0-9.]+\] (not )?ok [0-9]+ sched_rt_prio/ { t1 = $2 }

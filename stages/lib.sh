@@ -122,3 +122,10 @@ patches_hash() {
 	((${#files[@]})) || die "no patches in $PATCHES: run make export"
 	cat -- "${files[@]}" | sha256sum | cut -d' ' -f1
 }
+
+# ktap FILE: the KTAP lines of a console log, without the kernel messages
+# that can land between them (e.g. "clocksource: Switched to ...") and
+# that kunit.py parse takes for a broken test.
+ktap() {
+	sed -nE 's/^\[ *[0-9]+\.[0-9]+\] //; /^ *(KTAP version|TAP version|[0-9]+\.\.[0-9]+|ok |not ok |# )/p' "$1"
+}
