@@ -10,7 +10,8 @@ git -C "$TREE" rev-parse -q --verify series >/dev/null ||
 
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
-tgit format-patch -q --zero-commit --no-signature --cover-letter \
+# A fixed abbreviation keeps the index lines the same on every machine.
+tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature --cover-letter \
 	-o "$new" base..series
 
 cover=$PATCHES/0000-cover-letter.patch
