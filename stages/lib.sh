@@ -129,3 +129,11 @@ patches_hash() {
 ktap() {
 	sed -nE 's/^\[ *[0-9]+\.[0-9]+\] //; /^ *(KTAP version|TAP version|[0-9]+\.\.[0-9]+|ok |not ok |# )/p' "$1"
 }
+
+# get_maintainers ARGS...: scripts/get_maintainer.pl in the tree, from
+# MAINTAINERS alone (no git history; --no-fixes: the tree has no upstream
+# history to find a Fixes: commit in).
+get_maintainers() {
+	(cd "$TREE" && timeout 120 scripts/get_maintainer.pl --no-rolestats \
+		--no-git --no-git-fallback --no-fixes "$@")
+}

@@ -54,8 +54,7 @@ fi
 # history (--no-git --no-git-fallback): only MAINTAINERS decides.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# --no-fixes: the tree has no upstream history to find a Fixes: commit in.
-gm() { (cd "$TREE" && scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes "$@"); }
+gm() { get_maintainers "$@"; }
 # uniq_addr [FILE...]: lines with a new address only (case-insensitive).
 uniq_addr() { awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); if (!seen[tolower(a)]++) print }' "$@"; }
 # minus_addr A B: the lines of B whose address is not in A.

@@ -108,7 +108,7 @@ hdr() {
 		END { gsub(/^[ \t]+|[ \t]+$/, "", val); print val }' "$1"
 }
 emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
-gm() { (cd "$TREE" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes "$@"); }
+gm() { get_maintainers "$@"; }
 
 log "checking subjects, threading and recipients"
 declare -A mail
