@@ -16,13 +16,38 @@ apply_series() {
 			log "applied $(basename "$p")"
 			continue
 		fi
-		printf 'error: %s does not apply:\n' "$(basename "$p")" >&2
-		sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
+		does_not_apply "$p"
 		git -C "$dir" am --abort >/dev/null 2>&1 || true
 		return 1
 	done
 	[ "$n" -gt 0 ] || die "no patches in $PATCHES"
 	log "$n patches applied"
+}
+
+# does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
+does_not_apply() {
+	printf 'error: %s does not apply:\n' "$(basename "$1")" >&2
+	sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
+}
+
+# check_applies: a tree reused from the same patches still has to show that
+# patches/ applies to the base. Apply them, as git am would, to the base in
+# a scratch index (the checkout and its file times stay as they are) and
+# compare the result with branch series.
+check_applies() {
+	local p n=0
+	local -x GIT_INDEX_FILE=$BUILD/apply-check.index
+	rm -f "$GIT_INDEX_FILE"
+	git -C "$TREE" read-tree base
+	for p in $(series); do
+		n=$((n + 1))
+		git -C "$TREE" apply --cached --whitespace=error-all "$p" 2>"$BUILD/am.err" ||
+			{ does_not_apply "$p"; return 1; }
+	done
+	[ "$(git -C "$TREE" write-tree)" = "$(git -C "$TREE" rev-parse 'series^{tree}')" ] ||
+		{ echo "error: patches/ applied to the base do not give branch series" >&2; return 1; }
+	rm -f "$GIT_INDEX_FILE"
+	log "$n patches apply to the base and give branch series (checked in a scratch index)"
 }
 
 # unpack_base: verify the pinned tarball and commit it once as tag "base".
@@ -68,6 +93,7 @@ own_tree() {
 		[ -z "$(git -C "$TREE" status --porcelain)" ] &&
 		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
 		log "the series is applied already, from the same patches"
+		check_applies || die "the series does not apply to $BASE_NAME"
 		return
 	fi
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true

@@ -136,6 +136,15 @@ t=$tmp/d/ok/linux
 	out=$(run) && [ "$(git -C "$t" rev-parse base)" = "$base1" ]
 result "a verified base is committed once as tag base, the series on top" $? "$out"
 
+# ... and a reused tree is still checked against patches/: a patch edited
+# behind the recorded hash no longer gives branch series, and says so.
+grep -q 'patches apply to the base and give branch series' <<<"$out" &&
+	sed -i 's/^+hello$/+hullo/' "$tmp/d/series"/*.patch &&
+	(PATCHES=$tmp/d/series patches_hash >"$t/.git/applied-patches") &&
+	out=$(run); rc=$?
+[ "$rc" != 0 ] && grep -q 'do not give branch series' <<<"$out" && grep -q '^hello$' "$t/hello"
+result "a reused tree still proves that patches/ applies to the base" $? "$out"
+
 # 6. make export keeps the cover letter's subject and text.
 fixture "$tmp/e"
 rm "$tmp/e/patches/0002-does-not-apply.patch"
