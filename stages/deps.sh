@@ -14,7 +14,7 @@ packages=(
 
 missing=()
 for p in "${packages[@]}"; do
-	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+	grep -q 'ok installed' <<<"$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null)" ||
 		missing+=("$p")
 done
 base=$BASE_PACKAGE=$BASE_VERSION
@@ -28,7 +28,10 @@ fi
 log "installing: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
-if ! apt-cache madison "$BASE_PACKAGE" | grep -qF "| $BASE_VERSION |"; then
+# Not "apt-cache madison | grep -q": under pipefail, grep leaving at the
+# first match kills apt-cache with SIGPIPE and the pinned version, served,
+# looked missing.
+if ! grep -qF "| $BASE_VERSION |" <<<"$(apt-cache madison "$BASE_PACKAGE")"; then
 	warn "$BASE_PACKAGE $BASE_VERSION is no longer served: using the newest $BASE_PACKAGE instead"
 	missing=("${missing[@]/#$base/$BASE_PACKAGE}")
 fi
