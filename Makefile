@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 S := stages
 
-.PHONY: help deps tree export run test send bench flake clean
+.PHONY: help deps tree export run test send flake clean
 
 help:
 	@sed -n 's/^## //p' README.md
