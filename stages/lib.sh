@@ -71,14 +71,14 @@ qemu_accel() {
 		echo "-accel tcg" >"$cache"
 		for cpu in host host,-arch-capabilities; do
 			[ -w /dev/kvm ] || break
-			# grep's status alone: under pipefail, QEMU's own (killed
-			# by the timeout, or by SIGPIPE) would fail a guest that ran.
-			if grep -q -m 1 '^Linux version' < <(timeout 20 \
+			# grep's status alone, once QEMU has ended: under pipefail
+			# its own (killed by the timeout) would fail a guest that ran.
+			if grep -q '^Linux version' <<<"$(timeout 20 \
 				qemu-system-x86_64 -accel kvm -cpu "$cpu" \
 				-m 256 -nodefaults -display none -no-reboot \
 				-serial stdio -kernel "$1" -append \
 				"console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \
-				</dev/null 2>/dev/null); then
+				</dev/null 2>/dev/null)"; then
 				echo "-accel kvm -cpu $cpu" >"$cache"
 				break
 			fi
