@@ -30,14 +30,14 @@ does_not_apply() {
 	sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
 }
 
-# check_applies: a tree reused from the same patches still has to show that
-# patches/ applies to the base. Apply them, as git am would, to the base in
-# a scratch index (the checkout and its file times stay as they are) and
-# compare the result with branch series.
+# check_applies: a reused tree still has to show that patches/ applies to
+# the base, since make export records the hash of patches it wrote, not of
+# patches it applied. Apply them, as git am would, to the base in a scratch
+# index (the checkout and its file times stay as they are) and compare the
+# result with branch series.
 check_applies() {
 	local p n=0
 	local -x GIT_INDEX_FILE=$BUILD/apply-check.index
-	rm -f "$GIT_INDEX_FILE"
 	git -C "$TREE" read-tree base
 	for p in $(series); do
 		n=$((n + 1))

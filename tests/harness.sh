@@ -136,8 +136,9 @@ t=$tmp/d/ok/linux
 	out=$(run) && [ "$(git -C "$t" rev-parse base)" = "$base1" ]
 result "a verified base is committed once as tag base, the series on top" $? "$out"
 
-# ... and a reused tree is still checked against patches/: a patch edited
-# behind the recorded hash no longer gives branch series, and says so.
+# ... and a reused tree is still checked against patches/: a patch whose
+# hash was recorded without applying it (as make export does) but which no
+# longer gives branch series fails, and says so.
 grep -q 'patches apply to the base and give branch series' <<<"$out" &&
 	sed -i 's/^+hello$/+hullo/' "$tmp/d/series"/*.patch &&
 	(PATCHES=$tmp/d/series patches_hash >"$t/.git/applied-patches") &&
