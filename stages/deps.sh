@@ -17,6 +17,8 @@ for p in "${packages[@]}"; do
 	grep -q 'ok installed' <<<"$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null)" ||
 		missing+=("$p")
 done
+# The base of the 6.12.y backport is the machine's own suite's package.
+. "$TOP/stable.conf"
 base=$BASE_PACKAGE=$BASE_VERSION
 [ "$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null)" = "$BASE_VERSION" ] ||
 	missing+=("$base")

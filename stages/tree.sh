@@ -50,32 +50,25 @@ check_applies() {
 	log "$n patches apply to the base and give branch series (checked in a scratch index)"
 }
 
-# unpack_base: verify the pinned tarball and commit it once as tag "base".
+# unpack_base: the base tarball that base.sh fetched and checked,
+# committed once as tag "base".
 unpack_base() {
-	local have sum tmp
-	[ -f "$BASE_TARBALL" ] ||
-		die "$BASE_TARBALL is missing: install it with: apt-get install $BASE_PACKAGE"
-	have=$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null || true)
-	sum=$(sha256sum "$BASE_TARBALL" | cut -d' ' -f1)
-	if [ "$have" = "$BASE_VERSION" ] || [ -z "$have" ]; then
-		[ "$sum" = "$BASE_SHA256" ] ||
-			die "$BASE_TARBALL: sha256 $sum is not the pinned $BASE_SHA256 (base.conf): refusing it"
-	else
-		warn "$BASE_PACKAGE $have is installed, not the pinned $BASE_VERSION: using it unverified"
-	fi
-	log "unpacking $BASE_TARBALL"
+	local tarball name tmp
+	"$TOP/stages/base.sh"
+	tarball=$(cat "$BUILD/base/tarball") name=$(cat "$BUILD/base/name")
+	log "unpacking $tarball"
 	tmp=$BUILD/unpack.$$
+	trap "rm -rf '$tmp'" EXIT
 	rm -rf "$tmp" && mkdir -p "$tmp"
-	tar -C "$tmp" -xf "$BASE_TARBALL"
+	tar -C "$tmp" -xf "$tarball"
 	mv "$tmp"/linux-source-* "$TREE"
-	rm -rf "$tmp"
 	# The tarball's .gitignore ignores its own top level: add with -f.
 	# A fixed date and identity make the base commit the same everywhere.
 	git -C "$TREE" init -q -b series
 	git -C "$TREE" config gc.auto 0
 	git -C "$TREE" add -f -A .
 	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z tgit commit -q \
-		-m "$BASE_NAME" -m "Unpacked from $BASE_TARBALL, sha256 $sum."
+		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1)."
 	git -C "$TREE" tag base
 }
 
@@ -93,13 +86,13 @@ own_tree() {
 		[ -z "$(git -C "$TREE" status --porcelain)" ] &&
 		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
 		log "the series is applied already, from the same patches"
-		check_applies || die "the series does not apply to $BASE_NAME"
+		check_applies || die "the series does not apply to $(cat "$BUILD/base/name")"
 		return
 	fi
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	tgit checkout -q -f -B series base
 	tgit clean -q -f -d -x
-	apply_series "$TREE" || die "the series does not apply to $BASE_NAME"
+	apply_series "$TREE" || die "the series does not apply to $(cat "$BUILD/base/name")"
 	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
 	patches_hash >"$TREE/.git/applied-patches"
 }
