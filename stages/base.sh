@@ -1,16 +1,16 @@
 #!/bin/bash
 # base.sh: fetch the pinned base, Debian's $BASE_PACKAGE from the
-# $BASE_SUITE suite, into build/base without root and without touching
-# the machine's apt setup: a private sources list naming that suite at
-# the Debian mirror the machine already uses, private lists and cache.
-# Both sha256 sums are checked. If the pinned version is no longer
+# $BASE_SUITE suite, into $BASE_DIR (build/base) without root and without
+# touching the machine's apt setup: a private sources list naming that
+# suite at the Debian mirror the machine already uses, private lists and
+# cache. Both sha256 sums are checked. If the pinned version is no longer
 # served, the newest linux-source-7.* is taken, unverified, with a
 # warning; the apply step then names what no longer applies. Writes
-# build/base/tarball and build/base/name for tree.sh. A configuration
-# that names a local BASE_TARBALL has it checked instead.
+# $BASE_DIR/tarball and $BASE_DIR/name for unpack_base (lib.sh). A
+# configuration that names a local BASE_TARBALL has it checked instead.
 . "$(dirname "$0")/lib.sh"
 
-dir=$BUILD/base
+dir=$BASE_DIR
 if [ -s "$dir/tarball" ] && [ -f "$(cat "$dir/tarball")" ]; then
 	exit 0
 fi

@@ -19,7 +19,9 @@ log "booting $kernel (${accel%% -cpu*}, timeout ${BOOT_TIMEOUT:=300}s)"
 start=$SECONDS
 rc=0
 timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
-	-smp 2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
+	-machine q35 -smp 2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
+	-device pcie-root-port,id=rp1,chassis=1 \
+	-object cryptodev-backend-builtin,id=crypto0 -device virtio-crypto-pci,cryptodev=crypto0 \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 threadirqs panic=-1 rdinit=/init" \
 	-serial "file:$out/console.log" \

@@ -1,31 +1,39 @@
 #!/bin/bash
-# cocci.sh: the series' Coccinelle rule on its fixtures (tests/cocci/),
-# then in report mode on the files the series touches and on those of
-# the documented exceptions: it must report the exceptions, which are
-# kept on purpose, and nothing else.
+# cocci.sh: the series' Coccinelle rule reports exactly the lines of
+# tests/cocci/fixture.c marked "report"; and, run by coccicheck over the
+# whole tree, at the base and with the series, it reports exactly the
+# files that the documentation page names as exceptions.
 . "$(dirname "$0")/lib.sh"
 
 need spatch coccinelle
 rule=$TREE/scripts/coccinelle/api/sched_rt_prio.cocci
 [ -f "$rule" ] || die "no $rule: run make tree"
 bad=0
-sh "$TOP/tests/cocci/check.sh" "$rule" "$TOP/tests/cocci" || bad=1
-
-exceptions="kernel/sched/core.c kernel/rcu/rcutorture.c kernel/trace/trace_osnoise.c"
-files=$(git -C "$TREE" diff --name-only base series -- '*.[ch]' |
-	grep -vE '^(tools|scripts|Documentation)/|_kunit\.c$' || true)
-report=$(cd "$TREE" && spatch -D report --very-quiet --no-show-diff \
-	--no-includes --include-headers -j 1 --cocci-file "$rule" \
-	$files $exceptions kernel/rcu/tree.c kernel/kthread.c 2>/dev/null | sort)
-printf '%s\n' "$report"
-for f in $exceptions; do
-	grep -q "^\./$f:\|^$f:" <<<"$report" ||
-		{ warn "the rule no longer reports the exception in $f"; bad=1; }
-done
-if others=$(grep -vE "^(\./)?(${exceptions// /|}):" <<<"$report" | sed '/^$/d') && [ -n "$others" ]; then
-	printf 'error: hard-coded priorities outside the documented exceptions:\n%s\n' "$others" >&2
-	bad=1
+fixture=$TOP/tests/cocci/fixture.c
+got=$(cd "$TREE" && spatch -D report --very-quiet --no-show-diff --no-includes \
+	--include-headers --cocci-file "$rule" "$fixture" | cut -d: -f2 | sort -n | paste -sd' ')
+want=$(grep -n '/\* report \*/' "$fixture" | cut -d: -f1 | paste -sd' ')
+if [ "$got" = "$want" ]; then
+	log "fixture: lines $got reported, as marked"
 else
-	log "the series' files report nothing but the documented exceptions"
+	printf 'error: the fixture reports lines "%s", not the marked "%s"\n' "$got" "$want" >&2
+	bad=1
 fi
+
+want=$(page_exceptions | grep -oE '\([a-z0-9_/]+\.c\)' | tr -d '()' | sort -u | paste -sd' ')
+base_src=$BUILD/base-src
+[ -e "$base_src/.git" ] || git -C "$TREE" worktree add -q --detach "$base_src" base
+git -C "$base_src" checkout -q -f --detach base
+for src in "$base_src" "$TREE"; do
+	report=$(make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" 2>/dev/null |
+		grep -E '^[a-z0-9_/.-]+\.[ch]:[0-9]+' | sed 's|^\./||' | sort)
+	printf '%s\n' "$report"
+	got=$(cut -d: -f1 <<<"$report" | sort -u | paste -sd' ')
+	if [ "$got" = "$want" ]; then
+		log "$(git -C "$src" log -1 --format=%s): the rule reports the documented exceptions alone"
+	else
+		printf 'error: at %s the rule reports "%s", the page lists "%s"\n' "$src" "$got" "$want" >&2
+		bad=1
+	fi
+done
 exit "$bad"

@@ -15,7 +15,7 @@ if grep -E 'WARNING|ERROR|warning:|error:' "$BUILD/docs.log" | grep -E "$ours"; 
 	warn "the documentation build warns about the series' files"
 	bad=1
 fi
-for f in kernel/sched/syscalls.c kernel/sched/cpufreq.c; do
+for f in kernel/sched/syscalls.c; do
 	new=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:/:/' | sort)
 	old=$(git -C "$TREE" show "base:$f" | (cd "$TREE" && scripts/kernel-doc -none -Wall /dev/stdin) 2>&1 |
 		sed -E "s|/dev/stdin|$f|; s/:[0-9]+:/:/" | sort)

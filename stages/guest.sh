@@ -1,7 +1,8 @@
 #!/bin/bash
 # guest.sh: the guest's user space for make run: the sched kselftests,
 # built static against the x86_64 kernel's headers and installed with
-# the selftests' install target, busybox and guest/init, as an initramfs.
+# the selftests' install target, busybox, guest/init and the torture
+# modules it loads, as an initramfs.
 . "$(dirname "$0")/lib.sh"
 
 need busybox busybox-static
@@ -24,4 +25,8 @@ mkdir -p "$root/bin"
 cp "$(command -v busybox)" "$root/bin/busybox"
 cp "$TOP/guest/init" "$root/init"
 cp -a "$ksft/install" "$root/kselftest"
+# The seed systems' modules, loaded by guest/init.
+mkdir -p "$root/modules"
+cp "$KUNIT_DIR/kernel/torture.ko" "$KUNIT_DIR/kernel/locking/locktorture.ko" \
+	"$KUNIT_DIR/kernel/rcu/rcuscale.ko" "$root/modules/"
 (cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$BUILD/initramfs.cpio.gz"

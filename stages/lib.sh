@@ -10,6 +10,8 @@ JOBS=${JOBS:-$(nproc)}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
+# Where base.sh puts the base it fetched and checked.
+BASE_DIR=${BASE_DIR:-$BUILD/base}
 
 # The identity the series is signed with; the default is a placeholder.
 SIGNOFF_NAME=${SIGNOFF_NAME:-Placeholder Name}
@@ -56,7 +58,8 @@ kunit_args() {
 			git -C "$TREE" worktree add -q --detach "$KUNIT_SRC" series
 		fi
 	else
-		KUNIT_ARGS+=(--kunitconfig="$TOP/configs/$1.config"
+		KUNIT_ARGS+=(--kunitconfig=drivers/spi
+			--kunitconfig="$TOP/configs/$1.config"
 			--kunitconfig="$TOP/configs/debug.config")
 	fi
 }
@@ -139,4 +142,33 @@ ktap() {
 get_maintainers() {
 	(cd "$TREE" && timeout 120 scripts/get_maintainer.pl --no-rolestats \
 		--no-git --no-git-fallback --no-fixes "$@")
+}
+
+# page_exceptions: the "Exceptions" section of the series' documentation
+# page, the one list of threads at a hard-coded priority.
+page_exceptions() {
+	sed -n '/^Exceptions$/,/^Setting the order$/p' \
+		"$TREE/Documentation/scheduler/sched-rt-kthreads.rst"
+}
+
+# unpack_base: the base tarball that base.sh fetched and checked, as a
+# git tree in $TREE, committed once as tag "base" on branch series.
+unpack_base() {
+	local tarball name tmp
+	"$TOP/stages/base.sh"
+	tarball=$(cat "$BASE_DIR/tarball") name=$(cat "$BASE_DIR/name")
+	log "unpacking $tarball"
+	tmp=$BUILD/unpack.$$
+	trap "rm -rf '$tmp'" EXIT
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	tar -C "$tmp" -xf "$tarball"
+	mv "$tmp"/linux-source-* "$TREE"
+	# The tarball's .gitignore ignores its own top level: add with -f.
+	# A fixed date and identity make the base commit the same everywhere.
+	git -C "$TREE" init -q -b series
+	git -C "$TREE" config gc.auto 0
+	git -C "$TREE" add -f -A .
+	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z tgit commit -q \
+		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1)."
+	git -C "$TREE" tag base
 }

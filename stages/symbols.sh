@@ -1,54 +1,55 @@
 #!/bin/bash
 # symbols.sh: what the x86_64 kernel exports to modules. Module.symvers
-# must have the helpers and no sched_setscheduler*() or sched_setattr*();
-# a module calling those setters must fail modpost with undefined
-# symbols, one using only the helpers must build, and so must the KUnit
-# suite as a module.
+# must have the helpers, no sched_setscheduler*() or sched_setattr(), and
+# sched_setattr_nocheck() for cppc_cpufreq alone; modpost must refuse a
+# module that calls the setters, and build one that uses the helpers and
+# one named cppc_cpufreq that calls sched_setattr_nocheck().
 . "$(dirname "$0")/lib.sh"
 
 kunit_args x86_64
 symvers=$KUNIT_DIR/Module.symvers
 [ -f "$symvers" ] || die "no $symvers: build the x86_64 kernel first"
-exported=$(cut -f2 "$symvers")
 bad=0
-for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr \
-	sched_setattr_nocheck sched_set_fifo_secondary; do
-	if grep -qx "$s" <<<"$exported"; then
-		warn "$s is exported to modules"
-		bad=1
-	fi
+# export SYMBOL: its namespace, "-" for none, nothing if not exported.
+export_of() {
+	awk -F'\t' -v s="$1" '$2 == s { print ($5 == "" ? "-" : $5) }' "$symvers"
+}
+for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr sched_set_fifo_secondary; do
+	[ -z "$(export_of "$s")" ] || { warn "$s is exported to modules"; bad=1; }
 done
-for s in sched_set_fifo sched_set_fifo_low sched_set_normal sched_set_fie_worker; do
-	grep -qx "$s" <<<"$exported" || { warn "$s is not exported"; bad=1; }
+for s in sched_set_fifo sched_set_fifo_low sched_set_normal; do
+	[ "$(export_of "$s")" = - ] || { warn "$s is not exported to every module"; bad=1; }
 done
-[ "$bad" = 0 ] && log "Module.symvers: the helpers, and no setter"
+ns=$(export_of sched_setattr_nocheck)
+[ "$ns" = "module:cppc_cpufreq" ] ||
+	{ warn "sched_setattr_nocheck is exported as '${ns:-not at all}', not to cppc_cpufreq alone"; bad=1; }
+[ "$bad" = 0 ] && log "Module.symvers: the helpers; sched_setattr_nocheck for cppc_cpufreq only; no other setter"
 
-# module NAME [FILE...]: build tests/modules/NAME, with FILEs copied in,
-# against the x86_64 kernel.
+# module NAME: build tests/modules/NAME against the x86_64 kernel.
 module() {
-	local m=$1
-	shift
-	rm -rf "$BUILD/modules/$m" && mkdir -p "$BUILD/modules"
-	cp -r "$TOP/tests/modules/$m" "$BUILD/modules/$m"
-	[ $# = 0 ] || cp "$@" "$BUILD/modules/$m/"
+	rm -rf "$BUILD/modules/$1" && mkdir -p "$BUILD/modules"
+	cp -r "$TOP/tests/modules/$1" "$BUILD/modules/$1"
 	make -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
-		M="$BUILD/modules/$m" modules >"$BUILD/modules/$m.log" 2>&1
+		M="$BUILD/modules/$1" modules >"$BUILD/modules/$1.log" 2>&1
 }
 if module uses-setters; then
 	warn "a module calling the setters links"
 	bad=1
 fi
-for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr sched_setattr_nocheck; do
-	grep -q "ERROR: modpost: \"$s\" \[.*uses_setters.ko\] undefined!" \
-		"$BUILD/modules/uses-setters.log" ||
+log=$BUILD/modules/uses-setters.log
+for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr; do
+	grep -q "ERROR: modpost: \"$s\" \[.*uses_setters.ko\] undefined!" "$log" ||
 		{ warn "modpost does not refuse $s"; bad=1; }
 done
-[ "$bad" = 0 ] && log "modpost refuses a module that calls the setters"
-if module rt-prio-kunit "$TREE/kernel/sched/rt_prio_kunit.c"; then
-	log "the KUnit suite links as a module"
+grep -q "uses symbol 'sched_setattr_nocheck' from namespace 'module:cppc_cpufreq', but does not import it" "$log" ||
+	{ warn "modpost does not refuse sched_setattr_nocheck to another module"; bad=1; }
+[ "$bad" = 0 ] && log "modpost refuses a module that calls the setters:" &&
+	grep 'ERROR: modpost' "$log" >&2
+if module cppc-cpufreq-name; then
+	log "a module named cppc_cpufreq may call sched_setattr_nocheck()"
 else
-	tail -n 20 "$BUILD/modules/rt-prio-kunit.log" >&2
-	warn "the KUnit suite does not link as a module"
+	tail -n 20 "$BUILD/modules/cppc-cpufreq-name.log" >&2
+	warn "a module named cppc_cpufreq cannot call sched_setattr_nocheck()"
 	bad=1
 fi
 if module uses-helpers; then

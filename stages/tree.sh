@@ -50,28 +50,6 @@ check_applies() {
 	log "$n patches apply to the base and give branch series (checked in a scratch index)"
 }
 
-# unpack_base: the base tarball that base.sh fetched and checked,
-# committed once as tag "base".
-unpack_base() {
-	local tarball name tmp
-	"$TOP/stages/base.sh"
-	tarball=$(cat "$BUILD/base/tarball") name=$(cat "$BUILD/base/name")
-	log "unpacking $tarball"
-	tmp=$BUILD/unpack.$$
-	trap "rm -rf '$tmp'" EXIT
-	rm -rf "$tmp" && mkdir -p "$tmp"
-	tar -C "$tmp" -xf "$tarball"
-	mv "$tmp"/linux-source-* "$TREE"
-	# The tarball's .gitignore ignores its own top level: add with -f.
-	# A fixed date and identity make the base commit the same everywhere.
-	git -C "$TREE" init -q -b series
-	git -C "$TREE" config gc.auto 0
-	git -C "$TREE" add -f -A .
-	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z tgit commit -q \
-		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1)."
-	git -C "$TREE" tag base
-}
-
 own_tree() {
 	mkdir -p "$BUILD"
 	if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
@@ -86,13 +64,13 @@ own_tree() {
 		[ -z "$(git -C "$TREE" status --porcelain)" ] &&
 		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
 		log "the series is applied already, from the same patches"
-		check_applies || die "the series does not apply to $(cat "$BUILD/base/name")"
+		check_applies || die "the series does not apply to $(cat "$BASE_DIR/name")"
 		return
 	fi
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	tgit checkout -q -f -B series base
 	tgit clean -q -f -d -x
-	apply_series "$TREE" || die "the series does not apply to $(cat "$BUILD/base/name")"
+	apply_series "$TREE" || die "the series does not apply to $(cat "$BASE_DIR/name")"
 	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
 	patches_hash >"$TREE/.git/applied-patches"
 }

@@ -5,15 +5,11 @@
  */
 #include <linux/module.h>
 #include <linux/sched.h>
-#include <linux/sched/cpufreq.h>
 
 static int __init uses_helpers_init(void)
 {
 	sched_set_fifo(current);
 	sched_set_fifo_low(current);
-	sched_set_normal(current, 0);
-	if (IS_ENABLED(CONFIG_CPU_FREQ) && sched_set_fie_worker(current))
-		return -EBUSY;
 	sched_set_normal(current, 0);
 	return 0;
 }

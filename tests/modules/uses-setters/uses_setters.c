@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A module that sets a policy of its own choosing: modpost must refuse
- * it, because none of these setters is exported.
+ * it, because none of these setters is exported to it.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
