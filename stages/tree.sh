@@ -68,7 +68,7 @@ unpack_base() {
 	tarball=$(cat "$BUILD/base/tarball") name=$(cat "$BUILD/base/name")
 	log "unpacking $tarball"
 	tmp=$BUILD/unpack.$$
-	trap 'rm -rf "$tmp"' EXIT
+	trap "rm -rf $(printf %q "$tmp")" EXIT
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	tar -C "$tmp" -xf "$tarball"
 	set -- "$tmp"/linux-source-*
@@ -87,6 +87,7 @@ unpack_base() {
 	base_key >"$1/.git/base-key"
 	mv "$1" "$TREE"
 	rm -rf "$tmp"
+	trap - EXIT
 }
 
 # add_cover: the cover letter's empty commit on the checkout, from
@@ -133,7 +134,7 @@ own_tree() {
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	tgit checkout -q -f --detach base
 	! forced || tgit clean -q -f -d -x
-	trap 'git -C "$TREE" am --abort >/dev/null 2>&1; git -C "$TREE" checkout -q -f series' EXIT
+	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; git -C "$TREE" checkout -q -f series' EXIT
 	add_cover
 	apply_series "$TREE" ||
 		die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; branch series is as it was"

@@ -31,7 +31,8 @@ base_fixture() {
 	local d=$1 src=$1/linux-source-7.3
 	mkdir -p "$src/kernel/sched" "$src/scripts" "$d/patches"
 	printf 'config FOO\n\tbool "foo"\n' >"$src/Kconfig"
-	printf 'int a;\nint b;\n/* %s */\n' "${2:-base}" >"$src/kernel/sched/core.c"
+	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
+	printf '# %s\n' "${2:-base}" >"$src/Makefile"
 	printf '*.o\n\n#\n# Debian packaging: ignore everything at the top level, since it isn%st\n# included in our repository\n#\n/*\n!/debian/\n' "'" >"$src/.gitignore"
 	printf '#!/bin/sh\necho "Maint Ainer <maint@example.org>"\ncase " $* " in *" --no-l "*) ;; *) echo "list@lists.example.org" ;; esac\n' \
 		>"$src/scripts/get_maintainer.pl"
@@ -40,7 +41,7 @@ base_fixture() {
 	cat >"$d/base.conf" <<-EOC
 	BASE_PACKAGE=no-such-package
 	BASE_VERSION=1
-	BASE_TARBALL=$d/base.tar.xz
+	BASE_TARBALL="$d/base.tar.xz"
 	BASE_SHA256=$(sha256sum "$d/base.tar.xz" | cut -d' ' -f1)
 	BASE_NAME="fixture ${2:-base}"
 	EOC
