@@ -76,7 +76,7 @@ lock_build() {
 	mkdir -p "$BUILD"
 	exec 9<>"$BUILD/lock"
 	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
-	echo "pid $$, ${0##*/} $*, since $(date +%T)" >"$BUILD/lock"
+	echo "pid $BASHPID, ${0##*/} $*, since $(date +%T)" >"$BUILD/lock"
 	export BUILD_LOCKED=$BUILD
 }
 
