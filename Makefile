@@ -4,40 +4,57 @@
 SHELL := /bin/bash
 S := stages
 
+# The settings a command line may give; any other is a typo, refused
+# before anything runs (KERNL=... would otherwise unpack a whole base).
+SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
+	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF
+unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
+$(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
+
 .PHONY: help deps tree export run test send flake clean
 
+## Commands (the settings each takes after it):
+##   make run      build the series' x86_64 kernel, boot it in QEMU, show KUnit,
+##                 the kselftest and the RT priority map   KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
+##   make test     every check, the harness's own tests first, ending with
+##                 "N passed, N failed"                    JOBS= BOOT_TIMEOUT=
+##   make tree     build/linux: the base (base.conf), the cover letter and the
+##                 series on branch series                 FORCE=1 BASE_CONF=
+##   make tree KERNEL=/path/to/linux [BASE=rev] [BRANCH=rt-prio]
+##                 the series on a new branch of your own tree, in build/worktree-BRANCH
+##   make export   write patches/ from build/linux's series, cover letter included
+##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
+##   make send     git send-email of patches/, a dry run   SEND=1 SMTP_SERVER= SMTP_PORT= CONFIRM=
+##   make flake    run the built suite RUNS (20) times     RUNS=
+##   make clean    remove build/, keeping work only there  FORCE=1
+## Settings: FORCE=1 drops work that is only in build/; SEND=1 really sends
+## (after make test passed, with a real identity); SIGNOFF_NAME/SIGNOFF_EMAIL
+## default to git config user.name/user.email. See README.md.
 help:
-	@sed -n 's/^## //p' README.md
+	@sed -n 's/^## \?//p' $(firstword $(MAKEFILE_LIST))
 
-## make run     build, boot in QEMU, show KUnit, kselftest and the RT priority map
 run: tree
 	$(S)/build.sh x86_64
 	$(S)/guest.sh
 	$(S)/boot.sh
 
-## make test    every check, ending with "N passed, N failed"
 test:
 	$(S)/test.sh
 
-## make tree    the base in build/linux with the series applied (KERNEL=, BASE=)
 tree: deps
 	$(S)/tree.sh
 
-## make export  regenerate patches/ from build/linux
 export:
 	$(S)/export.sh
 
-## make send    git send-email the series (dry run unless SEND=1)
 send:
 	$(S)/send.sh
 
-## make flake   run the built UML suite 20 times
 flake:
 	$(S)/flake.sh
 
 deps:
 	$(S)/deps.sh
 
-## make clean   remove build/ (the tree, kernels and logs)
 clean:
-	rm -rf build
+	$(S)/clean.sh

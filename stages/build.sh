@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 arch=$1
+lock_build
 kunit_args "$arch"
 need ccache ccache
 log "building the $arch kernel in $KUNIT_DIR"

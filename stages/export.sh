@@ -1,43 +1,67 @@
 #!/bin/bash
-# make export: regenerate patches/ from the tree's base..series, keeping
-# the cover letter's subject, date and text.
+# make export: regenerate patches/ from the tree's branch series: the
+# cover letter from its first, empty commit (subject and text; shortlog
+# and diffstat regenerated), a patch for each commit after it. Commits
+# by the placeholder identity become the sender's (SIGNOFF_NAME/EMAIL,
+# else git config user.name/email), whose Signed-off-by every patch gets;
+# an upstream author of a backport stays the author.
 . "$(dirname "$0")/lib.sh"
 
-git -C "$TREE" rev-parse -q --verify series >/dev/null ||
-	die "$TREE has no series branch: run make tree first"
-[ -z "$(git -C "$TREE" status --porcelain)" ] ||
-	die "$TREE has uncommitted changes: commit them first"
+[ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use git format-patch"
+need_tree
+lock_build
+guard_tree
+[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
+	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's series"
+cover=$(cover_commit) ||
+	die "$TREE's branch series has no cover letter commit (an empty commit after base): run make tree (FORCE=1 if it was made by an older make tree)"
+[ -n "$(git -C "$TREE" rev-list "$cover..series")" ] || die "nothing to export: branch series has no commit after the cover letter"
+
+# The series with the sender's identity, commit by commit on the cover;
+# a commit that needs no change is kept as it is.
+head=$cover
+for c in $(git -C "$TREE" rev-list --reverse "$cover..series"); do
+	author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
+	[ "$author" != "$PLACEHOLDER" ] || author=$ME
+	msg=$(git -C "$TREE" log -1 --format=%B "$c")
+	msg=$(printf '%s\n' "${msg//"Signed-off-by: $PLACEHOLDER"/"Signed-off-by: $ME"}" |
+		git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+	if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] && [ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
+		[ "$msg" = "$(git -C "$TREE" log -1 --format=%B "$c")" ]; then
+		head=$c
+		continue
+	fi
+	head=$(GIT_AUTHOR_NAME=${author% <*} GIT_AUTHOR_EMAIL=$(sed 's/.*<\(.*\)>$/\1/' <<<"$author") \
+		GIT_AUTHOR_DATE=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c") \
+		tgit commit-tree "$c^{tree}" -p "$head" <<<"$msg")
+done
+if [ "$head" != "$(git -C "$TREE" rev-parse series)" ]; then
+	log "signed off by $ME: branch series rewritten (same files)"
+	git -C "$TREE" update-ref -m "make export: identity" refs/heads/series "$head"
+fi
 
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
 # A fixed abbreviation keeps the index lines the same on every machine.
 tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature --cover-letter \
-	-o "$new" base..series
-
-cover=$PATCHES/0000-cover-letter.patch
-if [ -f "$cover" ]; then
-	python3 - "$cover" "$new/0000-cover-letter.patch" <<'EOF'
-import re, sys
-
-def split(path):
-    text = open(path).read()
-    head, _, body = text.partition("\n\n")
-    head = re.sub(r"\n[ \t]+", " ", head)      # unfold headers
-    return head.split("\n"), body
-
-old_head, old_body = split(sys.argv[1])
-new_head, new_body = split(sys.argv[2])
-subject = next(l for l in old_head if l.startswith("Subject:"))
-subject = re.sub(r"^Subject: \[[^]]*\] ", "", subject)
-date = next(l for l in old_head if l.startswith("Date:"))
-shortlog = re.compile(r"^\S.* \(\d+\):$", re.M)
-blurb = old_body[:shortlog.search(old_body).start()]
-head = [re.sub(r"\*\*\* SUBJECT HERE \*\*\*", subject, l) for l in new_head]
-head = [date if l.startswith("Date:") else l for l in head]
-body = new_body.replace("*** BLURB HERE ***\n\n", blurb, 1)
-open(sys.argv[2], "w").write("\n".join(head) + "\n\n" + body)
+	-o "$new" "$cover..series"
+git -C "$TREE" log -1 --format=%s "$cover" >"$new/subject"
+git -C "$TREE" log -1 --format=%b "$cover" >"$new/blurb"
+python3 - "$new" "$(git -C "$TREE" log -1 --format=%aD "$cover")" <<'EOF'
+import email.header, sys
+new, date = sys.argv[1:]
+path = new + "/0000-cover-letter.patch"
+subject = open(new + "/subject").read().strip()
+blurb = open(new + "/blurb").read().strip("\n")
+if not subject.isascii():
+    subject = email.header.Header(subject, "utf-8").encode()
+head, _, body = open(path).read().partition("\n\n")
+head = "\n".join("Date: " + date if l.startswith("Date:") else l.replace("*** SUBJECT HERE ***", subject)
+                 for l in head.split("\n"))
+body = body.replace("*** BLURB HERE ***", blurb, 1) if blurb else body.replace("*** BLURB HERE ***\n\n", "", 1)
+open(path, "w").write(head + "\n\n" + body)
 EOF
-fi
+rm "$new/subject" "$new/blurb"
 
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch

@@ -3,6 +3,8 @@
 # UML and on x86_64, and count the runs with a failed case.
 . "$(dirname "$0")/lib.sh"
 
+need_tree
+lock_build
 runs=${RUNS:-20} bad=0
 for arch in um x86_64; do
 	kunit_args "$arch"

@@ -3,7 +3,15 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-TREE=${TREE:-$BUILD/linux}
+# KERNEL=/path: the series goes on branch BRANCH of the user's own kernel
+# tree, checked out in build/worktree-BRANCH, which then is the tree that
+# make run builds.
+BRANCH=${BRANCH:-rt-prio}
+if [ -n "${KERNEL:-}" ]; then
+	TREE=${TREE:-$BUILD/worktree-$BRANCH}
+else
+	TREE=${TREE:-$BUILD/linux}
+fi
 PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}
 # ccache hits across clones in other folders: paths relative to the clone.
@@ -13,9 +21,13 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 # Where base.sh puts the base it fetched and checked.
 BASE_DIR=${BASE_DIR:-$BUILD/base}
 
-# The identity the series is signed with; the default is a placeholder.
-SIGNOFF_NAME=${SIGNOFF_NAME:-Placeholder Name}
-SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-placeholder@example.org}
+# The identity the series is signed and sent with: SIGNOFF_NAME and
+# SIGNOFF_EMAIL, else git config user.name and user.email, else a
+# placeholder that make send refuses.
+PLACEHOLDER="Placeholder Name <placeholder@example.org>"
+SIGNOFF_NAME=${SIGNOFF_NAME:-$(git -C "$TOP" config user.name || echo "${PLACEHOLDER% <*}")}
+SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-$(git -C "$TOP" config user.email || echo placeholder@example.org)}
+ME="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
 
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
@@ -27,10 +39,71 @@ need() {
 		die "'$1' is missing: install it with: apt-get install $2"
 }
 
-# The series' patch files, cover letter excluded, in order.
+# The series' patch files, cover letter excluded, in order, one a line:
+# read them with mapfile (a path may have a space).
 series() {
-	find "$PATCHES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
-		! -name '0000-*' | sort
+	[ ! -d "$PATCHES" ] || find "$PATCHES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
+		! -name '0000-*' | LC_ALL=C sort
+}
+
+forced() { [ "${FORCE:-0}" = 1 ]; }
+
+# need_tree: fail, with the command to run, when there is no tree.
+need_tree() {
+	git -C "$TREE" rev-parse -q --verify 'series^{commit}' >/dev/null 2>&1 ||
+		die "no tree with a branch series in $TREE: run make tree first"
+}
+
+# cover_commit: the cover letter, kept as b4 prep keeps it: an empty commit
+# right after base on branch series, its message the cover's subject and
+# text. Fails when series has none.
+cover_commit() {
+	local c
+	c=$(git -C "$TREE" rev-list --reverse base..series | sed -n 1p)
+	[ -n "$c" ] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse 'base^{tree}')" ] &&
+		echo "$c"
+}
+
+# series_range: the commits of the patches, base..series without the
+# cover letter's commit (for git rev-list, git log, git format-patch).
+series_range() {
+	local c
+	if c=$(cover_commit); then echo "$c..series"; else echo base..series; fi
+}
+
+# lock_build: one command at a time on build/; a second one is refused,
+# with the first one named. The commands a locked one runs share its lock.
+lock_build() {
+	[ "${BUILD_LOCKED:-}" != "$BUILD" ] || return 0
+	mkdir -p "$BUILD"
+	exec 9<>"$BUILD/lock"
+	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
+	echo "pid $BASHPID, ${0##*/} $*, since $(date +%T)" >"$BUILD/lock"
+	export BUILD_LOCKED=$BUILD
+}
+
+# guard_tree [exported]: refuse, unless FORCE=1, when the tree has work
+# that patches/ does not have: uncommitted or new files, other branches
+# with commits of their own, a git am or rebase under way; with
+# "exported", commits on series that make export has not written either.
+guard_tree() {
+	local git=(git -C "$TREE") out ignored=()
+	! forced || return 0
+	# A tree made by an older make tree kept Debian's "/*" in .gitignore,
+	# which hides every new file: count ignored files there too.
+	! grep -qx '/\*' "$TREE/.gitignore" 2>/dev/null || ignored=(--ignored)
+	out=$("${git[@]}" status --porcelain "${ignored[@]}" | sed -n '1,10s/^/    /p')
+	[ -z "$out" ] || die "$TREE has uncommitted changes or new files:
+$out
+  commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
+	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
+		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
+	[ "$("${git[@]}" symbolic-ref -q --short HEAD)" = series ] ||
+		die "$TREE is not on branch series: commit your work, git -C $TREE checkout series, and bring it there (git cherry-pick) or FORCE=1 to drop it"
+	[ -z "${1:-}" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
+		die "$TREE has commits on series that are not in patches/: run make export first (or FORCE=1 to drop them)"
+	out=$("${git[@]}" for-each-ref --format='%(refname:short)' --no-merged series refs/heads | paste -sd' ')
+	[ -z "$out" ] || die "$TREE has branches with commits that are not on series: $out: bring them to series (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 }
 
 # git in the harness tree, with a fixed identity.
@@ -69,11 +142,10 @@ kunit_args() {
 # can be there and still not run a guest (some nested hosts hang it, or
 # refuse the host CPU's ARCH_CAPABILITIES MSR).
 qemu_accel() {
-	local cache=$BUILD/qemu-accel cpu
+	local cache=$BUILD/qemu-accel cpu accel="-accel tcg"
 	if [ ! -s "$cache" ]; then
-		echo "-accel tcg" >"$cache"
 		for cpu in host host,-arch-capabilities; do
-			[ -w /dev/kvm ] || break
+			[ -w "${KVM_DEV:-/dev/kvm}" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
 			# its own (killed by the timeout) would fail a guest that ran.
 			if grep -q '^Linux version' <<<"$(timeout 20 \
@@ -82,10 +154,13 @@ qemu_accel() {
 				-serial stdio -kernel "$1" -append \
 				"console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \
 				</dev/null 2>/dev/null)"; then
-				echo "-accel kvm -cpu $cpu" >"$cache"
+				accel="-accel kvm -cpu $cpu"
 				break
 			fi
 		done
+		# Recorded only once the probe has ended: an interrupted one
+		# records nothing.
+		echo "$accel" >"$cache.$$" && mv "$cache.$$" "$cache"
 	fi
 	cat "$cache"
 }
@@ -123,10 +198,9 @@ STAMP=${STAMP:-$BUILD/test-passed.stamp}
 # patches_hash: sha256 of patches/*.patch (cover letter included),
 # concatenated in C-locale sort order.
 patches_hash() {
-	local files
-	mapfile -t files < <(find "$PATCHES" -maxdepth 1 -name '*.patch' | LC_ALL=C sort)
-	((${#files[@]})) || die "no patches in $PATCHES: run make export"
-	cat -- "${files[@]}" | sha256sum | cut -d' ' -f1
+	local files=()
+	[ ! -d "$PATCHES" ] || mapfile -t files < <(find "$PATCHES" -maxdepth 1 -name '*.patch' | LC_ALL=C sort)
+	cat -- "${files[@]}" </dev/null | sha256sum | cut -d' ' -f1
 }
 
 # ktap FILE: the KTAP lines of a console log, without the kernel messages
@@ -151,24 +225,86 @@ page_exceptions() {
 		"$TREE/Documentation/scheduler/sched-rt-kthreads.rst"
 }
 
-# unpack_base: the base tarball that base.sh fetched and checked, as a
-# git tree in $TREE, committed once as tag "base" on branch series.
+# What the tree's base is made from; a tree or a fetched base made from
+# another base.conf is made again. v2: without Debian's .gitignore block.
+base_key() {
+	printf '%s|' v2 "$BASE_PACKAGE" "$BASE_VERSION" "$BASE_SHA256" "${BASE_TARBALL:-}"
+}
+
+# unpack_base: the base tarball that base.sh fetched and checked,
+# committed once as tag "base", made in a scratch folder and moved to
+# $TREE only once complete: an interrupt leaves neither behind.
 unpack_base() {
 	local tarball name tmp
+	[ "$(cat "$BASE_DIR.key" 2>/dev/null)" = "$(base_key)" ] || rm -rf "$BASE_DIR"
 	"$TOP/stages/base.sh"
+	base_key >"$BASE_DIR.key"
 	tarball=$(cat "$BASE_DIR/tarball") name=$(cat "$BASE_DIR/name")
 	log "unpacking $tarball"
 	tmp=$BUILD/unpack.$$
-	trap "rm -rf '$tmp'" EXIT
+	trap "rm -rf $(printf %q "$tmp")" EXIT
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	tar -C "$tmp" -xf "$tarball"
-	mv "$tmp"/linux-source-* "$TREE"
-	# The tarball's .gitignore ignores its own top level: add with -f.
+	set -- "$tmp"/linux-source-*
+	# Debian's .gitignore ends with a block that ignores every top-level
+	# path ("/*"): new files would be invisible to git add and git status.
+	[ ! -f "$1/.gitignore" ] || sed -i '/^# Debian packaging:/,$d' "$1/.gitignore"
 	# A fixed date and identity make the base commit the same everywhere.
-	git -C "$TREE" init -q -b series
-	git -C "$TREE" config gc.auto 0
-	git -C "$TREE" add -f -A .
-	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z tgit commit -q \
-		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1)."
-	git -C "$TREE" tag base
+	git -C "$1" init -q -b series
+	git -C "$1" config gc.auto 0
+	git -C "$1" add -f -A .
+	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
+		git -C "$1" -c user.name="${PLACEHOLDER% <*}" -c user.email=placeholder@example.org commit -q \
+		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
+	git -C "$1" tag base
+	git -C "$1" rev-parse base >"$1/.git/applied"
+	base_key >"$1/.git/base-key"
+	mv "$1" "$TREE"
+	rm -rf "$tmp"
+	trap - EXIT
+}
+
+# cover_message FILE: a cover letter that make export wrote, as four
+# parts, a line each: its author's name, email and date, then the commit
+# message (subject, blank line, text). The text is everything before the
+# shortlog and diffstat that git format-patch appended: the first
+# "Author (N):" line from which N entries per author, as many in all as
+# the subject's "0/N" says, and then the diffstat run to the end (a line
+# such as "Changes since v1 (2):" in the text is not it).
+cover_message() {
+	python3 - "$1" <<'PY'
+import email, email.policy, email.utils, re, sys
+path = sys.argv[1]
+msg = email.message_from_file(open(path), policy=email.policy.default)
+name, addr = email.utils.parseaddr(str(msg["from"] or ""))
+subject = re.sub(r"^\[[^]]*\] *", "", str(msg["subject"] or ""))
+lines = msg.get_payload().split("\n")
+
+total = re.search(r"\b0*\d+/(\d+)\]", str(msg["subject"] or ""))
+
+def shortlog_at(i):
+    j, entries = i, 0
+    while True:
+        m = re.match(r"^\S.* \((\d+)\):$", lines[j])
+        if not m:
+            return False
+        j, n = j + 1, 0
+        while j < len(lines) and lines[j].startswith("  "):
+            n += not lines[j].startswith("    ")
+            j += 1
+        if n != int(m.group(1)) or j + 1 >= len(lines) or lines[j]:
+            return False
+        j, entries = j + 1, entries + n
+        if lines[j].startswith(" "):
+            return (not total or entries == int(total.group(1))) and any(
+                re.match(r"^ \d+ files? changed", l) for l in lines[j:])
+
+start = next((i for i in range(len(lines)) if shortlog_at(i)), None)
+if start is None or not subject:
+    sys.exit(f"error: {path} has no subject, or no shortlog and diffstat after its text: "
+             "it is not one that make export wrote; edit the cover letter in the tree "
+             "(the first commit after base) and run make export")
+blurb = "\n".join(lines[:start]).strip("\n")
+print(name or "", addr or "", msg["date"] or "", subject, "", blurb, sep="\n")
+PY
 }

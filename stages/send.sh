@@ -2,7 +2,8 @@
 # make send: mail patches/ (cover letter + series) to the people and lists
 # scripts/get_maintainer.pl names, with git send-email.  A dry run unless
 # SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
-# git config (sendemail.smtpServer ...) decides.
+# git config (sendemail.smtpServer, smtpUser, smtpEncryption ...) decides,
+# and so does it for the login.
 . "$(dirname "$0")/lib.sh"
 
 [[ -x $(git --exec-path)/git-send-email ]] ||
@@ -10,7 +11,9 @@
 need perl perl
 perl -MMail::Address -e 1 2>/dev/null ||
 	die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
+need_tree
 [[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
+lock_build
 
 PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
 cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
@@ -24,29 +27,42 @@ for f in "$cover" "${patches[@]}"; do
 		die "$f already has In-Reply-To/References: export without --thread (format.thread unset)"
 done
 
-# The SMTP server used, and whether it is this machine.
-server=${SMTP_SERVER:-$(tgit config --get sendemail.smtpServer || true)}
-case $server in
-localhost | 127.* | ::1 | '[::1]') local_server=1 ;;
-*) local_server=0 ;;
-esac
+# The test sink (tests/smtp_sink.py) is known by the token in its greeting,
+# which the round-trip test gives both; no other server is, whatever its
+# address: to it the placeholder identity may go, without login.
+sink=0
+if [[ -n ${SMTP_SINK_TOKEN:-} && -n ${SMTP_SERVER:-} && -n ${SMTP_PORT:-} ]] &&
+	greeting=$(timeout 5 bash -c 'exec 3<>"/dev/tcp/$0/$1" && read -r l <&3 && printf "QUIT\r\n" >&3 && echo "$l"' \
+		"$SMTP_SERVER" "$SMTP_PORT" 2>/dev/null) && [[ $greeting == *"$SMTP_SINK_TOKEN"* ]]; then
+	sink=1
+fi
+# identity_problem: why these patches may not go out under $ME, if so.
+identity_problem() {
+	local f
+	[[ $ME != "$PLACEHOLDER" && $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] ||
+		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
+	f=$(grep -lF placeholder@example.org "$cover" "${patches[@]}" | sed -n 1p) || true
+	[[ -z $f ]] || { echo "$(basename "$f") carries the placeholder identity"; return; }
+	for f in "${patches[@]}"; do
+		grep -qxF "Signed-off-by: $ME" "$f" || { echo "$(basename "$f") has no Signed-off-by: $ME"; return; }
+	done
+}
+fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run make export and make test"
+problem=$(identity_problem)
 
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(patches_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
 	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" ||
-		die "$cover still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter"
-	# The placeholder identity may only mail this machine (the tests).
-	if ((!local_server)) && { [[ $SIGNOFF_NAME == "Placeholder Name" || $SIGNOFF_EMAIL == placeholder@example.org ]] ||
-		grep -q 'placeholder@example\.org' "$cover" "${patches[@]}"; }; then
-		die "the series carries the placeholder identity: set SIGNOFF_NAME and SIGNOFF_EMAIL and run make export (then make test) before sending to ${server:-sendmail}"
-	fi
-	log "sending for real through ${server:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
+		die "$cover still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (the first commit after base in $TREE), then make export and make test"
+	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
+	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(patches_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
+	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 fi
 
 # Recipients, per patch: To = maintainers (M:), Cc = reviewers (R:) and
@@ -92,7 +108,7 @@ for k in to cc; do
 done
 
 args=(
-	--from="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
+	--from="$ME"
 	--to-cmd="$tmp/to-cmd" --cc-cmd="$tmp/cc-cmd"
 	# Shallow threading: every patch a reply to the cover letter.
 	--thread --no-chain-reply-to
@@ -108,9 +124,9 @@ args=(
 )
 [[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
 [[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
-# A local server: plain SMTP, no login, whatever the git config says for
-# the real one.
-((local_server)) && args+=(--smtp-encryption=none --smtp-auth=none)
+# The test sink: plain SMTP, no login, whatever the git config says for
+# the real server.
+((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 [[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 
 log "git send-email ${args[*]} $(basename "$cover") ...$(basename "${patches[-1]}")"

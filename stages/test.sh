@@ -2,19 +2,29 @@
 # make test: every check, in order, one PASS/FAIL line each with its time,
 # then the time of each stage, the number skipped and, last, the line
 # "N passed, N failed". A check that writes "passed failed skipped" to
-# $COUNTS counts its own cases.
+# $COUNTS counts its own cases. "check NAME --after A,B COMMAND" runs
+# only if checks A and B passed; else it counts as failed, not run.
 . "$(dirname "$0")/lib.sh"
+lock_build
 
 logs=$BUILD/logs
 rm -rf "$logs" && mkdir -p "$logs"
 stages=$(dirname "$0")
 passed=0 failed=0 skipped=0 times=""
+declare -A ok # NAME -> 1 once that check passed
 
-# check NAME COMMAND...: run one check, its output in $logs/NAME.log.
+# check NAME [--after A,B] COMMAND...: run one check, its output in
+# $logs/NAME.log, if the checks it comes after passed.
 check() {
-	local name=$1 t0=$SECONDS rc=0 p f s
+	local name=$1 t0=$SECONDS rc=0 p f s dep
 	shift
-	COUNTS=$logs/$name.counts "$@" >"$logs/$name.log" 2>&1 || rc=$?
+	if [ "$1" = --after ]; then
+		for dep in ${2//,/ }; do
+			[ -n "${ok[$dep]:-}" ] || { echo "not run: $dep failed" >"$logs/$name.log"; rc=1; break; }
+		done
+		shift 2
+	fi
+	[ "$rc" != 0 ] || COUNTS=$logs/$name.counts "$@" >"$logs/$name.log" 2>&1 || rc=$?
 	local dt=$((SECONDS - t0))
 	times="$times$(printf '%-22s %5ss' "$name" "$dt")\n"
 	if [ -f "$logs/$name.counts" ]; then
@@ -25,6 +35,7 @@ check() {
 		p=0 f=1 s=0
 	fi
 	[ "$rc" = 0 ] || [ "$f" != 0 ] || f=1
+	[ "$rc" != 0 ] || ok[$name]=1
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 	if [ "$rc" = 0 ]; then
 		printf 'PASS %-22s %5ss' "$name" "$dt"
@@ -39,21 +50,23 @@ check() {
 	return 0
 }
 
-check deps "$stages/deps.sh"
-check apply "$stages/tree.sh"
-check checkpatch "$stages/checkpatch.sh"
-check bisect "$stages/bisect.sh"
-check kunit-um sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
-check build-x86_64 "$stages/build.sh" x86_64
-check kunit-x86_64 "$stages/kunit.sh" x86_64
-check boot sh -c "'$stages/guest.sh' && '$stages/boot.sh'"
-check symbols "$stages/symbols.sh"
-check objects "$stages/objects.sh"
-check docs "$stages/docs.sh"
-check coccinelle "$stages/cocci.sh"
-check send "$TOP/tests/send_roundtrip.sh"
-check b4 "$TOP/tests/b4_check.sh"
+# The harness's own tests first: seconds, and no kernel needed.
 check harness "$TOP/tests/harness.sh"
+check deps "$stages/deps.sh"
+check apply --after deps "$stages/tree.sh"
+check checkpatch --after apply "$stages/checkpatch.sh"
+check bisect --after apply "$stages/bisect.sh"
+check kunit-um --after apply sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
+check build-x86_64 --after apply "$stages/build.sh" x86_64
+check kunit-x86_64 --after build-x86_64 "$stages/kunit.sh" x86_64
+check boot --after build-x86_64 sh -c "'$stages/guest.sh' && '$stages/boot.sh'"
+check guest-faults --after build-x86_64 "$TOP/tests/guest_faults.sh"
+check symbols --after build-x86_64 "$stages/symbols.sh"
+check objects --after apply "$stages/objects.sh"
+check docs --after apply "$stages/docs.sh"
+check coccinelle --after apply "$stages/cocci.sh"
+check send --after apply "$TOP/tests/send_roundtrip.sh"
+check b4 --after apply "$TOP/tests/b4_check.sh"
 
 printf '\nstage times:\n%b' "$times"
 [ "$failed" != 0 ] || "$stages/stamp.sh"

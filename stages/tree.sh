@@ -1,18 +1,20 @@
 #!/bin/bash
-# make tree: the pinned base as a git tree in build/linux, tagged "base",
-# with the series applied on branch "series" by git am.
-# make tree KERNEL=/path [BASE=rev]: apply the series to a user's own
-# kernel tree instead, on a new branch, without touching their checkout.
+# make tree: the pinned base as a git tree in build/linux, tagged "base";
+# branch "series" is the base, the cover letter as an empty commit (as b4
+# prep keeps it) and the series applied by git am.
+# make tree KERNEL=/path [BASE=rev] [BRANCH=name]: apply the series to a
+# user's own kernel tree instead, on a new branch, without touching their
+# checkout.
 . "$(dirname "$0")/lib.sh"
 
 # apply_series DIR: git am every patch in DIR's current checkout. On a
 # failure name the patch and its files, abort the am, and fail.
 apply_series() {
-	local dir=$1 p n=0
-	for p in $(series); do
-		n=$((n + 1))
-		if git -C "$dir" -c user.name="$SIGNOFF_NAME" \
-			-c user.email="$SIGNOFF_EMAIL" am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
+	local dir=$1 p patches
+	mapfile -t patches < <(series)
+	for p in "${patches[@]}"; do
+		if git -C "$dir" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
+			am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
 			log "applied $(basename "$p")"
 			continue
 		fi
@@ -20,8 +22,7 @@ apply_series() {
 		git -C "$dir" am --abort >/dev/null 2>&1 || true
 		return 1
 	done
-	[ "$n" -gt 0 ] || die "no patches in $PATCHES"
-	log "$n patches applied"
+	log "${#patches[@]} patches applied"
 }
 
 # does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
@@ -36,81 +37,109 @@ does_not_apply() {
 # index (the checkout and its file times stay as they are) and compare the
 # result with branch series.
 check_applies() {
-	local p n=0
+	local p patches
 	local -x GIT_INDEX_FILE=$BUILD/apply-check.index
+	mapfile -t patches < <(series)
 	git -C "$TREE" read-tree base
-	for p in $(series); do
-		n=$((n + 1))
+	for p in "${patches[@]}"; do
 		git -C "$TREE" apply --cached --whitespace=error-all "$p" 2>"$BUILD/am.err" ||
 			{ does_not_apply "$p"; return 1; }
 	done
 	[ "$(git -C "$TREE" write-tree)" = "$(git -C "$TREE" rev-parse 'series^{tree}')" ] ||
 		{ echo "error: patches/ applied to the base do not give branch series" >&2; return 1; }
 	rm -f "$GIT_INDEX_FILE"
-	log "$n patches apply to the base and give branch series (checked in a scratch index)"
+	log "${#patches[@]} patches apply to the base and give branch series (checked in a scratch index)"
+}
+
+# add_cover: the cover letter's empty commit on the checkout, from
+# patches/0000-cover-letter.patch (what make export wrote), or one to fill in.
+add_cover() {
+	local cover=$PATCHES/0000-cover-letter.patch msg=$BUILD/cover.msg name email date c
+	if [ -f "$cover" ]; then
+		cover_message "$cover" >"$msg.all"
+		{ read -r name; read -r email; read -r date; cat >"$msg"; } <"$msg.all"
+	else
+		printf '*** SUBJECT HERE ***\n\n*** BLURB HERE ***\n' >"$msg"
+	fi
+	c=$(GIT_AUTHOR_NAME=${name:-$SIGNOFF_NAME} GIT_AUTHOR_EMAIL=${email:-$SIGNOFF_EMAIL} \
+		GIT_AUTHOR_DATE=${date:-2000-01-01T00:00:00Z} GIT_COMMITTER_DATE=${date:-2000-01-01T00:00:00Z} \
+		tgit commit-tree 'base^{tree}' -p base -F "$msg")
+	git -C "$TREE" checkout -q --detach "$c"
 }
 
 own_tree() {
 	mkdir -p "$BUILD"
-	if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+		if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
+			guard_tree exported
+			log "$TREE was made from another base than ${BASE_CONF:-base.conf}'s ($BASE_NAME), or by an older make tree: making it again"
+			rm -rf "$TREE"
+		fi
+	elif [ -e "$TREE" ]; then
+		forced || die "$TREE is not a tree that make tree made (it has no tag base): move it away, or FORCE=1 to replace it"
 		rm -rf "$TREE"
-		unpack_base
 	fi
-	guard_own_tree
+	[ -e "$TREE" ] || unpack_base
+	guard_tree exported
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
-	if [ -f "$TREE/.git/applied-patches" ] &&
-		[ "$(cat "$TREE/.git/applied-patches")" = "$(patches_hash)" ] &&
-		[ -z "$(git -C "$TREE" status --porcelain)" ] &&
+	if [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] &&
+		[ -z "$(git -C "$TREE" status --porcelain)" ] && cover_commit >/dev/null &&
 		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
 		log "the series is applied already, from the same patches"
-		check_applies || die "the series does not apply to $(cat "$BASE_DIR/name")"
+		check_applies || die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base)"
 		return
 	fi
+	# Applied on a detached HEAD; branch series moves only once all applied
+	# and, on a failure or an interrupt, is checked out again as it was.
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
-	tgit checkout -q -f -B series base
-	tgit clean -q -f -d -x
-	apply_series "$TREE" || die "the series does not apply to $(cat "$BASE_DIR/name")"
+	tgit checkout -q -f --detach base
+	! forced || tgit clean -q -f -d -x
+	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; git -C "$TREE" checkout -q -f series' EXIT
+	add_cover
+	apply_series "$TREE" ||
+		die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; branch series is as it was"
+	git -C "$TREE" checkout -q -B series
+	trap - EXIT
 	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
 	patches_hash >"$TREE/.git/applied-patches"
-}
-
-# Work in build/linux that is not in patches/ yet is not thrown away.
-guard_own_tree() {
-	[ -z "${FORCE:-}" ] || return 0
-	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
-		die "$TREE has uncommitted changes: commit them and run make export (or FORCE=1 to drop them)"
-	[ ! -f "$TREE/.git/applied" ] ||
-		[ "$(git -C "$TREE" rev-parse -q --verify series)" = "$(cat "$TREE/.git/applied")" ] ||
-		die "$TREE has commits that are not in patches/: run make export first (or FORCE=1 to drop them)"
 }
 
 # user_tree: the series on a new branch of the user's repository, in a
 # separate worktree, so that their checkout and work are never touched.
 user_tree() {
-	local repo branch=${BRANCH:-rt-prio} start wt
+	local repo start common
 	mkdir -p "$BUILD"
+	[ -d "$KERNEL" ] || die "KERNEL=$KERNEL does not exist: give the path of your kernel git tree"
 	repo=$(git -C "$KERNEL" rev-parse --show-toplevel 2>/dev/null) ||
-		die "$KERNEL is not a git tree"
+		die "$KERNEL is not a git tree: give the path of your kernel git tree"
 	[ -f "$repo/Kconfig" ] && [ -d "$repo/kernel/sched" ] ||
 		die "$repo is not a kernel tree"
+	[ -n "$(series)" ] || die "no patches in $PATCHES"
+	common=$(git -C "$repo" rev-parse --path-format=absolute --git-common-dir)
+	if [ -e "$TREE" ]; then
+		[ "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = "$common" ] &&
+			[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$BRANCH" ] ||
+			die "$TREE is in use (another repository's branch $BRANCH?): set BRANCH= to another name, or make clean (it keeps that branch)"
+		log "branch $BRANCH of $repo is checked out in $TREE already: using it as it is"
+		return
+	fi
 	[ -z "$(git -C "$repo" status --porcelain)" ] ||
 		die "$repo has uncommitted work: commit or stash it first; nothing was changed"
 	start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
 		die "$repo has no revision ${BASE:-HEAD}"
-	! git -C "$repo" rev-parse -q --verify "refs/heads/$branch" >/dev/null ||
-		die "$repo already has a branch $branch: set BRANCH= to another name"
-	wt=$BUILD/worktree-$branch
-	rm -rf "$wt"
-	git -C "$repo" worktree add -q -b "$branch" "$wt" "$start"
-	if ! apply_series "$wt"; then
-		git -C "$repo" worktree remove --force "$wt"
-		git -C "$repo" branch -q -D "$branch"
+	! git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null ||
+		die "$repo already has a branch $BRANCH (an earlier make tree?): set BRANCH= to another name, or delete it (git -C $repo branch -D $BRANCH; git -C $repo worktree prune if it says it is checked out)"
+	git -C "$repo" worktree add -q -b "$BRANCH" "$TREE" "$start"
+	if ! apply_series "$TREE"; then
+		git -C "$repo" worktree remove --force "$TREE"
+		git -C "$repo" branch -q -D "$BRANCH"
 		die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
 	fi
-	log "branch $branch of $repo has the series (worktree $wt)"
+	log "branch $BRANCH of $repo has the series (worktree $TREE)"
 }
 
+lock_build
 if [ -n "${KERNEL:-}" ]; then
 	user_tree
 else

@@ -10,7 +10,11 @@ fail() { printf 'FAIL send round trip: %s\n' "$*"; exit 1; }
 trap 'fail "unexpected error at line $LINENO"' ERR
 PY=${PYTHON:-/usr/bin/python3} # Debian's python3, which has python3-aiosmtpd
 "$PY" -c 'import aiosmtpd' 2>/dev/null || fail "$PY lacks aiosmtpd: apt-get install python3-aiosmtpd"
-git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null || fail "$TREE has no tag base: run make tree"
+if ! git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null 2>&1; then
+	echo "SKIP send round trip: no tree in $TREE (make tree makes it)"
+	add_counts 0 0 1
+	exit 0
+fi
 
 tmp=$(mktemp -d)
 pid='' wt=''
@@ -34,11 +38,16 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
-# Only the harness's settings: none of the user's sendemail.* config.
+# Only the harness's settings: none of the user's sendemail.* config, but
+# the user's identity, as make export signed the patches with it.
+export SIGNOFF_NAME SIGNOFF_EMAIL
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
 : >"$GIT_CONFIG_GLOBAL"
 
 log "starting the SMTP sink"
+# Its greeting carries this token, by which send.sh knows the sink.
+SMTP_SINK_TOKEN=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
+export SMTP_SINK_TOKEN
 mbox=$tmp/received.mbox
 : >"$mbox"
 "$PY" "$TOP/tests/smtp_sink.py" "$mbox" "$tmp/port" 600 2>"$tmp/sink.log" &
@@ -69,16 +78,19 @@ grep -q "run 'make test' again" "$tmp/out" || fail "no 'run make test again' in 
 
 STAMP=$stamp "$TOP/stages/stamp.sh"
 
-log "SEND=1 with the placeholder identity to a non-local server must be refused"
+log "SEND=1 with the placeholder identity to anything but the sink must be refused"
 # The "server" is a sendmail-like program (send-email takes a path there):
 # were the refusal broken, nothing would leave this machine.
 printf '#!/bin/sh\ntouch %q.called\nexit 1\n' "$tmp/sendmail" >"$tmp/sendmail"
 chmod +x "$tmp/sendmail"
 ! send SEND=1 STAMP="$stamp" SIGNOFF_NAME= SIGNOFF_EMAIL= SMTP_SERVER="$tmp/sendmail" ||
 	fail "the placeholder identity was not refused for a non-local server"
-grep -q 'set SIGNOFF_NAME and SIGNOFF_EMAIL and run make export' "$tmp/out" ||
-	fail "no 'set SIGNOFF_NAME ... make export' in the refusal: $(tail -n 3 "$tmp/out")"
+grep -q 'set your identity.*make export' "$tmp/out" ||
+	fail "no 'set your identity ... make export' in the refusal: $(tail -n 3 "$tmp/out")"
 [[ ! -e $tmp/sendmail.called ]] || fail "the refused send ran the mailer"
+# The sink's address without its token is any local server.
+! send SEND=1 STAMP="$stamp" SIGNOFF_NAME= SIGNOFF_EMAIL= SMTP_SINK_TOKEN=wrong ||
+	fail "the placeholder identity was sent to a local server that is not the sink"
 [[ ! -s $mbox ]] || fail "a refused send still sent mail"
 
 log "sending the series to the sink"

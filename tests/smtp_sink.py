@@ -8,6 +8,8 @@ it listens.  Appends every mail, byte for byte (CRLF turned into LF), to
 MBOX in mboxrd format ('From ' lines escaped, for git am --patch-format=
 mboxrd), with the SMTP envelope as X-Envelope-From / X-Envelope-To
 headers in front.  Stops by itself after LIFETIME_SECONDS (default 600).
+Its greeting carries $SMTP_SINK_TOKEN, by which stages/send.sh knows it
+(and only it) for the test sink.
 """
 import asyncio
 import os
@@ -37,7 +39,9 @@ class Sink:
 async def main(mbox, portfile, lifetime):
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: SMTP(Sink(mbox), hostname="localhost"), "127.0.0.1", 0)
+        lambda: SMTP(Sink(mbox), hostname="localhost",
+                     ident="smtp_sink " + os.environ.get("SMTP_SINK_TOKEN", "")),
+        "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     with open(portfile + ".tmp", "w") as f:
         f.write(f"{port}\n")

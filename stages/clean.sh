@@ -1,0 +1,19 @@
+#!/bin/bash
+# make clean: remove build/. Work that is only there is kept unless
+# FORCE=1: unexported work in build/linux, uncommitted work in a KERNEL=
+# worktree. Those worktrees are removed through their repository, which
+# keeps their branch, free to check out.
+. "$(dirname "$0")/lib.sh"
+
+[ -d "$BUILD" ] || exit 0
+lock_build
+! git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1 || TREE=$BUILD/linux guard_tree exported
+for wt in "$BUILD"/worktree-*; do
+	[ -e "$wt/.git" ] || continue
+	common=$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir)
+	[ -z "$(git -C "$wt" status --porcelain)" ] || forced ||
+		die "$wt ($(git -C "$wt" symbolic-ref -q --short HEAD) of $common) has uncommitted work: commit it there, or FORCE=1 to drop it"
+	git --git-dir="$common" worktree remove --force "$wt"
+	log "removed the worktree $wt; its branch stays in $common"
+done
+rm -rf "$BUILD"

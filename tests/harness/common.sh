@@ -1,0 +1,91 @@
+# Sourced by tests/harness.sh: the scratch folder, result and the fixtures
+# that the cases in tests/harness/*.sh share.
+S=$TOP/stages
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
+git config --global user.name Fixture
+git config --global user.email fixture@example.org
+unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED
+passed=0 failed=0
+
+result() { # result NAME OK(0/1) [DETAIL]
+	if [ "$2" = 0 ]; then
+		echo "PASS $1"
+		passed=$((passed + 1))
+	else
+		echo "FAIL $1${3:+: $3}"
+		failed=$((failed + 1))
+	fi
+}
+
+# pgit ARGS: git as the placeholder identity, which the series' patches carry.
+pgit() { git -c user.name="Placeholder Name" -c user.email=placeholder@example.org "$@"; }
+
+# base_fixture DIR [TAG]: a tiny base tarball DIR/base.tar.xz in Debian's
+# shape (linux-source-7.3/, .gitignore ending in Debian's "/*" block, a
+# get_maintainer.pl that names one maintainer and one list), its pinned
+# DIR/base.conf, and a series of 3 patches for it, as the placeholder
+# identity, with a cover letter, in DIR/patches.
+base_fixture() {
+	local d=$1 src=$1/linux-source-7.3
+	mkdir -p "$src/kernel/sched" "$src/scripts" "$d/patches"
+	printf 'config FOO\n\tbool "foo"\n' >"$src/Kconfig"
+	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
+	printf '# %s\n' "${2:-base}" >"$src/Makefile"
+	printf '*.o\n\n#\n# Debian packaging: ignore everything at the top level, since it isn%st\n# included in our repository\n#\n/*\n!/debian/\n' "'" >"$src/.gitignore"
+	printf '#!/bin/sh\necho "Maint Ainer <maint@example.org>"\ncase " $* " in *" --no-l "*) ;; *) echo "list@lists.example.org" ;; esac\n' \
+		>"$src/scripts/get_maintainer.pl"
+	chmod +x "$src/scripts/get_maintainer.pl"
+	tar -C "$d" -cJf "$d/base.tar.xz" linux-source-7.3
+	cat >"$d/base.conf" <<-EOC
+	BASE_PACKAGE=no-such-package
+	BASE_VERSION=1
+	BASE_TARBALL="$d/base.tar.xz"
+	BASE_SHA256=$(sha256sum "$d/base.tar.xz" | cut -d' ' -f1)
+	BASE_NAME="fixture ${2:-base}"
+	EOC
+	git -C "$src" init -q && git -C "$src" add -f -A && git -C "$src" commit -q -m base
+	echo 'int one;' >>"$src/kernel/sched/core.c" && pgit -C "$src" commit -q -s -am "sched: one"
+	echo 'int two;' >"$src/kernel/sched/two.c" && git -C "$src" add -f kernel/sched/two.c &&
+		pgit -C "$src" commit -q -s -m "sched: two"
+	echo 'int three;' >>"$src/kernel/sched/core.c" && pgit -C "$src" commit -q -s -am "sched: three"
+	git -C "$src" format-patch -q --zero-commit --cover-letter -o "$d/patches" HEAD~3
+	sed -i 's/\*\*\* SUBJECT HERE \*\*\*/Fixture series/; s/\*\*\* BLURB HERE \*\*\*/Fixture text./' \
+		"$d/patches/0000-cover-letter.patch"
+	rm -rf "$src"
+}
+
+# fx DIR CMD...: CMD with the fixture DIR's base.conf, build/ and patches/.
+fx() {
+	local d=$1
+	shift
+	BASE_CONF=$d/base.conf BUILD=$d/build PATCHES=$d/patches "$@" 2>&1
+}
+
+# user_fixture DIR: a tiny "kernel tree" DIR/src with two commits, and a
+# series for it in DIR/patches: 0001 applies, 0002 does not (it changes a
+# line that is not there).
+user_fixture() {
+	local d=$1
+	mkdir -p "$d/src/kernel/sched" "$d/patches"
+	git -C "$d/src" init -q -b main
+	printf 'config FOO\n\tbool "foo"\n' >"$d/src/Kconfig"
+	printf 'int a;\nint b;\n' >"$d/src/kernel/sched/core.c"
+	git -C "$d/src" add -A && git -C "$d/src" commit -q -m one
+	printf 'int a;\nint b;\nint c;\n' >"$d/src/kernel/sched/core.c"
+	git -C "$d/src" commit -q -am two
+	git -C "$d/src" format-patch -q -1 -o "$d/patches" --zero-commit
+	git -C "$d/src" reset -q --hard HEAD~1
+	sed 's/^ int b;/ int z;/; s/^Subject: .*/Subject: [PATCH] does not apply/' \
+		"$d/patches/0001-two.patch" >"$d/patches/0002-does-not-apply.patch"
+}
+
+# state REPO: everything a failed or refused command must leave alone.
+state() {
+	git -C "$1" rev-parse HEAD
+	git -C "$1" symbolic-ref -q HEAD
+	git -C "$1" status --porcelain
+	git -C "$1" branch --list
+	git -C "$1" worktree list --porcelain | grep -c '^worktree'
+}

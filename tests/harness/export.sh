@@ -1,0 +1,82 @@
+# make export: patches/ from the tree, the cover letter from its commit.
+
+# Issue 15.10: no tree is named, with the command to make one.
+out=$(BUILD=$tmp/none "$S/export.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'run make tree first' <<<"$out" && ! grep -q '^fatal' <<<"$out"
+result "15.10 make export with no tree says to run make tree" $? "$out"
+out=$(BUILD=$tmp/none "$S/flake.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'run make tree first' <<<"$out" && ! grep -q '^fatal' <<<"$out"
+result "15.10 make flake with no tree says to run make tree" $? "$out"
+
+base_fixture "$tmp/e"
+t=$tmp/e/build/linux
+fx "$tmp/e" "$S/tree.sh" >/dev/null
+# reword_cover FILE: the cover letter's commit gets FILE as its message,
+# the way the README says (git 2.39 cannot "reword" an empty commit).
+reword_cover() {
+	GIT_SEQUENCE_EDITOR="sed -i '1s/^pick/edit/'" git -C "$t" rebase -q -i base >/dev/null 2>&1 &&
+		git -C "$t" commit -q --amend --allow-empty -F "$1" && git -C "$t" rebase --continue >/dev/null 2>&1
+}
+
+# Issue 15.5: the sender's identity (git config here) becomes the patches'
+# From: and Signed-off-by:, and the cover's shortlog; an upstream author
+# of a backport stays the author, with the sender's Signed-off-by added.
+echo 'int up;' >"$t/kernel/sched/up.c"
+git -C "$t" add kernel/sched/up.c
+git -C "$t" -c user.name="Up Stream" -c user.email=up@example.com commit -q -s -m "sched: up"
+out=$(fx "$tmp/e" "$S/export.sh")
+rc=$?
+p=$tmp/e/patches
+[ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@example.org>$' "$p/0001-sched-one.patch" &&
+	[ "$(grep -c '^Signed-off-by: Fixture <fixture@example.org>$' "$p/0002-sched-two.patch")" = 1 ] &&
+	grep -q '^From: Up Stream <up@example.com>$' "$p/0004-sched-up.patch" &&
+	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@example.com>|Signed-off-by: Fixture <fixture@example.org>' ] &&
+	grep -q '^Fixture (3):$' "$p/0000-cover-letter.patch" && grep -q '^Up Stream (1):$' "$p/0000-cover-letter.patch" &&
+	grep -q '^Subject: \[PATCH 0/4\] Fixture series$' "$p/0000-cover-letter.patch"
+result "15.5 make export signs every patch as the sender; an upstream author stays" $? "$out$(grep -h '^From:\|Signed-off' "$p"/*.patch)"
+out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@example.org "$S/export.sh")
+grep -q '^From: Other Name <other@example.org>$' "$p/0000-cover-letter.patch" &&
+	grep -q '^Signed-off-by: Other Name <other@example.org>$' "$p/0001-sched-one.patch"
+result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
+
+# Issue 15.7: the cover letter is edited in the tree; export keeps every
+# line of it (a "Name (N):" line too), and regenerates shortlog and diffstat.
+printf '%s\n' "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
+	"Testing:" "  - all of it" >"$tmp/e/cover.msg"
+reword_cover "$tmp/e/cover.msg"
+out=$(fx "$tmp/e" "$S/export.sh")
+rc=$?
+c=$p/0000-cover-letter.patch
+[ "$rc" = 0 ] && grep -q '^Subject: \[PATCH 0/4\] Edited series$' "$c" && grep -q '^Changes since the RFC (2):$' "$c" &&
+	grep -q '^  - all of it$' "$c" && grep -q '^Fixture (3):$' "$c" && grep -q ' 3 files changed' "$c"
+result "15.7 the cover letter edited in the tree is exported whole" $? "$out$(cat "$c")"
+# ... and make tree makes the same cover commit from it again.
+msg1=$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit)")
+cp "$c" "$tmp/e/cover.1"
+out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh") &&
+	out=$(fx "$tmp/e" "$S/export.sh") &&
+	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit)")" = "$msg1" ] && cmp -s "$c" "$tmp/e/cover.1"
+result "15.7 make tree reads the cover letter back as it was written" $? "$out"
+# A cover letter with no shortlog (edited by hand) is refused with a reason.
+sed -i '/^Fixture (3):$/,$d' "$c"
+out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'no shortlog' <<<"$out" && ! grep -q Traceback <<<"$out"
+result "15.7 a cover letter without its shortlog is refused, without a traceback" $? "$out"
+
+# Issue 15.10: work on another branch is not left out silently.
+base_fixture "$tmp/o"
+t=$tmp/o/build/linux
+fx "$tmp/o" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q -b mine && echo 'int x;' >"$t/kernel/sched/x.c" && git -C "$t" add kernel/sched/x.c &&
+	git -C "$t" commit -q -m x
+out=$(fx "$tmp/o" "$S/export.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'not on branch series' <<<"$out" && [ "$(ls "$tmp/o/patches" | wc -l)" = 4 ]
+git -C "$t" checkout -q series
+out2=$(fx "$tmp/o" "$S/export.sh")
+rc2=$?
+[ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q 'branches with commits that are not on series: mine' <<<"$out2"
+result "15.10 commits on another branch of the tree are not left out silently" $? "$out $out2"

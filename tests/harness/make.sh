@@ -1,0 +1,77 @@
+# The Makefile's interface and make test's control flow.
+
+# Issue 15.6: make help lists the commands and their settings.
+out=$(make -s -C "$TOP" help 2>&1)
+for w in 'make run' 'make test' 'make tree' 'make export' 'make send' 'make clean' KERNEL= SEND=1 FORCE=1 SIGNOFF_NAME=; do
+	grep -qF -- "$w" <<<"$out" || break
+done
+[ $? = 0 ] && grep -qF -- "$w" <<<"$out" && ! grep -q '^What this is' <<<"$out"
+result "15.6 make help lists the commands and their settings" $? "$out"
+
+# Issue 15.4: a mistyped setting is refused before anything runs (make -n:
+# were it not, nothing would run either).
+out=$(make -n -C "$TOP" tree KERNL=/x 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'unknown setting KERNL' <<<"$out" && ! grep -q 'tree.sh' <<<"$out"
+result "15.4 a mistyped setting (KERNL=) is refused" $? "$out"
+
+# Issue 15.9: make test runs the harness first, and a stage whose
+# prerequisite failed is not run but counted failed, with the reason.
+# test.sh runs here on stand-in stages that record that they ran.
+f=$tmp/flow
+mkdir -p "$f/stages" "$f/tests" "$f/ran"
+cp "$S/test.sh" "$S/lib.sh" "$TOP/base.conf" "$f/stages/"
+cp "$TOP/base.conf" "$f/"
+for s in stages/deps stages/tree stages/checkpatch stages/bisect stages/build stages/kunit stages/guest \
+	stages/boot stages/symbols stages/objects stages/docs stages/cocci stages/stamp tests/harness \
+	tests/guest_faults tests/send_roundtrip tests/b4_check; do
+	printf '#!/bin/bash\ntouch %q/ran/%s\nexit %s\n' "$f" "${s#*/}" "$([ "$s" = stages/tree ] && echo 1 || echo 0)" >"$f/$s.sh"
+	chmod +x "$f/$s.sh"
+done
+out=$(BUILD=$f/build "$f/stages/test.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && [ "$(grep -m1 -E '^(PASS|FAIL)' <<<"$out" | cut -c1-12)" = "PASS harness" ] &&
+	grep -q '^FAIL build-x86_64 .*' <<<"$out" && grep -q 'not run: apply failed' <<<"$out" &&
+	grep -q 'not run: build-x86_64 failed' "$f/build/logs/kunit-x86_64.log" &&
+	[ ! -e "$f/ran/build" ] && [ ! -e "$f/ran/checkpatch" ] && [ ! -e "$f/ran/stamp" ] &&
+	[ "$(tail -n 1 <<<"$out")" = "2 passed, 14 failed" ]
+result "15.9 make test runs the harness first and not the stages after a failed one" $? "$out"
+
+# Issue 15.10: a second command on the same build/ is refused, with the
+# first one named.
+mkdir -p "$tmp/lock"
+(BUILD=$tmp/lock && lock_build && exec sleep 5) &
+pid=$!
+sleep 0.5
+base_fixture "$tmp/lockd"
+out=$(fx "$tmp/lockd" env BUILD="$tmp/lock" "$S/tree.sh")
+rc=$?
+kill "$pid" 2>/dev/null
+wait "$pid"
+[ "$rc" != 0 ] && grep -q "in use by another command (pid $pid" <<<"$out" && [ ! -e "$tmp/lock/linux" ]
+result "15.10 two commands at once on build/: the second is refused" $? "$out"
+
+# Issue 15.10: an interrupted KVM probe records nothing.
+mkdir -p "$tmp/kvm/bin" && touch "$tmp/kvm/dev"
+printf '#!/bin/sh\nexec sleep 30\n' >"$tmp/kvm/bin/qemu-system-x86_64"
+chmod +x "$tmp/kvm/bin/qemu-system-x86_64"
+set -m
+(BUILD=$tmp/kvm KVM_DEV=$tmp/kvm/dev PATH=$tmp/kvm/bin:$PATH qemu_accel /nonexistent >/dev/null) &
+pid=$!
+set +m
+sleep 1
+kill -TERM -- -"$pid"
+wait "$pid"
+[ ! -e "$tmp/kvm/qemu-accel" ]
+result "15.10 an interrupted KVM probe records nothing" $? "$(cat "$tmp/kvm/qemu-accel" 2>&1)"
+
+# A missing tool names its package.
+mkdir -p "$tmp/f/bin"
+for t in /usr/bin/* /bin/*; do
+	case ${t##*/} in qemu-system-x86_64) continue ;; esac
+	[ -e "$tmp/f/bin/${t##*/}" ] || ln -s "$t" "$tmp/f/bin/${t##*/}"
+done
+out=$(PATH=$tmp/f/bin "$S/boot.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q "apt-get install qemu-system-x86" <<<"$out"
+result "a missing tool names its package" $? "$out"

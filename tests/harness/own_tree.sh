@@ -1,0 +1,110 @@
+# make tree: the base in build/linux and the series on branch series.
+
+# A base tarball with the wrong checksum, or none, is refused.
+base_fixture "$tmp/d"
+sed "s/^BASE_SHA256=.*/BASE_SHA256=0000/" "$tmp/d/base.conf" >"$tmp/d/bad.conf"
+out=$(BASE_CONF=$tmp/d/bad.conf BUILD=$tmp/d/bad "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'is not the pinned 0000' <<<"$out" && [ ! -e "$tmp/d/bad/linux" ]
+result "a base tarball with the wrong checksum is refused" $? "$out"
+sed "s|^BASE_TARBALL=.*|BASE_TARBALL=$tmp/d/missing.tar.xz|" "$tmp/d/base.conf" >"$tmp/d/missing.conf"
+out=$(BASE_CONF=$tmp/d/missing.conf BUILD=$tmp/d/bad "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'missing.tar.xz is missing: fix BASE_TARBALL' <<<"$out" && ! grep -q apt-get <<<"$out"
+result "15.10 a mistyped BASE_TARBALL is named, with the setting to fix" $? "$out"
+
+# ... and one with the pinned checksum is committed once as tag base,
+# with the cover letter and the series on branch series; a second run
+# reuses it.
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+t=$tmp/d/build/linux
+[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ] &&
+	[ "$(git -C "$t" log -1 --format=%s "$(TREE=$t cover_commit)")" = "Fixture series" ] &&
+	[ -f "$t/kernel/sched/two.c" ] && base1=$(git -C "$t" rev-parse base) &&
+	out=$(fx "$tmp/d" "$S/tree.sh") && [ "$(git -C "$t" rev-parse base)" = "$base1" ] &&
+	grep -q 'patches apply to the base and give branch series' <<<"$out"
+result "a verified base is committed once as tag base, the cover letter and series on top" $? "$out"
+
+# Issue 15.1: a new file is seen by git add and by the guard, and kept.
+echo 'int mine;' >"$t/kernel/sched/mynew.c"
+sed -i 's/^Fixture text\.$/Fixture text, edited./' "$tmp/d/patches/0000-cover-letter.patch"
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'kernel/sched/mynew.c' <<<"$out" && grep -q 'FORCE=1' <<<"$out" &&
+	[ -f "$t/kernel/sched/mynew.c" ] && git -C "$t" add kernel/sched/mynew.c && git -C "$t" reset -q
+result "15.1 a new file in the tree can be added, and make tree keeps it and names it" $? "$out"
+
+# Issue 15.4: FORCE=0 is not FORCE=1.
+out=$(fx "$tmp/d" env FORCE=0 "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && [ -f "$t/kernel/sched/mynew.c" ]
+result "15.4 FORCE=0 drops nothing" $? "$out"
+out=$(fx "$tmp/d" env FORCE=1 "$S/tree.sh")
+rc=$?
+[ "$rc" = 0 ] && [ ! -f "$t/kernel/sched/mynew.c" ] && grep -q 'Fixture text, edited' <<<"$(git -C "$t" log -1 --format=%b series~3)"
+result "FORCE=1 drops it and applies the edited patches/" $? "$out"
+
+# Issue 15.2: a patch that no longer applies leaves series as it was, and
+# make export will not write patches/ from it; mended, it applies.
+series1=$(git -C "$t" rev-parse series)
+cp -r "$tmp/d/patches" "$tmp/d/patches.good"
+sed -i 's/^ int b;$/ int zz;/' "$tmp/d/patches/0003-sched-three.patch"
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q '0003-sched-three.patch does not apply' <<<"$out" &&
+	[ "$(git -C "$t" rev-parse series)" = "$series1" ] && [ "$(git -C "$t" symbolic-ref -q --short HEAD)" = series ] &&
+	out=$(fx "$tmp/d" "$S/export.sh"); rc=$?
+[ "$rc" != 0 ] && grep -q 'run make tree' <<<"$out" && [ "$(ls "$tmp/d/patches" | wc -l)" = 4 ] &&
+	grep -q '^ int zz;$' "$tmp/d/patches/0003-sched-three.patch"
+result "15.2 a patch that does not apply leaves series, and export leaves patches/, alone" $? "$out"
+cp "$tmp/d/patches.good"/* "$tmp/d/patches/"
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ]
+result "15.2 mended, the series applies in full" $? "$out"
+
+# A reused tree is still checked against patches/: a patch whose hash was
+# recorded without applying it (as make export does) but which no longer
+# gives branch series fails, and says so.
+sed -i 's/^+int two;$/+int tw0;/' "$tmp/d/patches/0002-sched-two.patch"
+(PATCHES=$tmp/d/patches patches_hash >"$t/.git/applied-patches")
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'do not give branch series' <<<"$out" && grep -q '^int two;$' "$t/kernel/sched/two.c"
+result "a reused tree still proves that patches/ applies to the base" $? "$out"
+cp "$tmp/d/patches.good"/* "$tmp/d/patches/"
+(PATCHES=$tmp/d/patches patches_hash >"$t/.git/applied-patches")
+
+# Issue 15.8: a change of base in base.conf makes the tree again.
+base_fixture "$tmp/d2" other
+cp "$tmp/d2/base.conf" "$tmp/d/base.conf"
+out=$(fx "$tmp/d" "$S/tree.sh")
+rc=$?
+[ "$rc" = 0 ] && [ "$(git -C "$t" log -1 --format=%s base)" = "fixture other" ] &&
+	grep -qx '# other' "$t/Makefile" && ! grep -q 'applied already' <<<"$out"
+result "15.8 a tree of another base than base.conf's is made again" $? "$out"
+
+# Issue 15.4: an interrupt of the unpack leaves neither a scratch folder
+# nor a half-made build/linux. The git add of the base waits to be
+# interrupted, as a 150 MB one does.
+mkdir -p "$tmp/slow"
+printf '#!/bin/bash\ncase " $* " in *" add -f -A "*) sleep 30 ;; esac\nexec /usr/bin/git "$@"\n' >"$tmp/slow/git"
+chmod +x "$tmp/slow/git"
+set -m
+BASE_CONF=$tmp/d/base.conf BUILD=$tmp/d/int PATH=$tmp/slow:$PATH "$S/tree.sh" >/dev/null 2>&1 &
+pid=$!
+set +m
+for i in $(seq 50); do [ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] || break; sleep 0.1; done
+sleep 0.5
+kill -INT -- -"$pid"
+wait "$pid"
+[ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] && [ ! -e "$tmp/d/int/linux" ]
+result "15.4 an interrupted unpack leaves nothing behind" $? "$(ls "$tmp/d/int")"
+
+# Issue 15.10: a clone in a folder with a space in its name.
+base_fixture "$tmp/with space/d"
+out=$(fx "$tmp/with space/d" "$S/tree.sh")
+rc=$?
+[ "$rc" = 0 ] && [ "$(git -C "$tmp/with space/d/build/linux" rev-list --count base..series)" = 4 ]
+result "15.10 paths with a space" $? "$out"

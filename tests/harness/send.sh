@@ -1,0 +1,31 @@
+# make send: the placeholder identity never leaves; the sink is known by
+# its token, not by its address.
+base_fixture "$tmp/s"
+fx "$tmp/s" env GIT_CONFIG_GLOBAL=/dev/null "$S/tree.sh" >/dev/null
+fx "$tmp/s" env GIT_CONFIG_GLOBAL=/dev/null "$S/export.sh" >/dev/null
+stamp=$tmp/s/stamp
+(PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+# A local server that is not the test sink: any that listens on a port
+# here (the round trip's sink has its token; this one would have none).
+send() { fx "$tmp/s" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 "$@" timeout 60 "$S/send.sh" </dev/null; }
+out=$(send GIT_CONFIG_GLOBAL=/dev/null)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'placeholder.*set your identity (git config' <<<"$out" && grep -q 'make export and make test' <<<"$out"
+result "15.5 the placeholder identity is never sent to a local server that is not the sink" $? "$out"
+out=$(send SMTP_SINK_TOKEN=anything GIT_CONFIG_GLOBAL=/dev/null)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'placeholder.*set your identity' <<<"$out"
+result "15.5 a token alone does not make a server the sink" $? "$out"
+# The advice works: export as the sender, test, and it would go.
+fx "$tmp/s" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+[ "$rc" = 0 ] && ! grep -q 'would be refused' <<<"$out" && grep -q 'To: Maint Ainer <maint@example.org>' <<<"$out" &&
+	grep -q '^From: Fixture <fixture@example.org>' <<<"$out"
+result "15.5 exported as the sender, the dry run shows it would be sent" $? "$out"
+# Signed off by someone else: the sender's own Signed-off-by is missing.
+out=$(send SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@example.org)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'has no Signed-off-by: Other Name <other@example.org>' <<<"$out"
+result "15.5 a series without the sender's Signed-off-by is not sent" $? "$out"

@@ -1,0 +1,83 @@
+# make tree KERNEL=: the series on a branch of the user's own tree.
+
+# A patch that does not apply: named with its file; nothing changed.
+user_fixture "$tmp/a"
+before=$(state "$tmp/a/src")
+out=$(KERNEL=$tmp/a/src PATCHES=$tmp/a/patches BUILD=$tmp/a/build "$S/tree.sh" 2>&1)
+rc=$?
+grep -q '0002-does-not-apply.patch does not apply' <<<"$out" &&
+	grep -q 'kernel/sched/core.c' <<<"$out" && [ "$rc" != 0 ] &&
+	[ "$before" = "$(state "$tmp/a/src")" ]
+result "a patch that does not apply is named, with its file, and nothing changes" $? "$out"
+
+# The series applies to a clean user tree on a new branch, leaving
+# the user's own branch and checkout alone.
+rm "$tmp/a/patches/0002-does-not-apply.patch"
+head=$(git -C "$tmp/a/src" rev-parse HEAD)
+ktree() { KERNEL=$1 PATCHES=$tmp/a/patches BUILD=$tmp/a/build "${@:2}" "$S/tree.sh" 2>&1; }
+out=$(ktree "$tmp/a/src")
+rc=$?
+[ "$rc" = 0 ] && [ "$(git -C "$tmp/a/src" rev-parse HEAD)" = "$head" ] &&
+	[ "$(git -C "$tmp/a/src" rev-list --count main..rt-prio)" = 1 ] &&
+	[ -z "$(git -C "$tmp/a/src" status --porcelain)" ]
+result "the series goes on a new branch of a user's tree, their branch untouched" $? "$out"
+
+# Issue 15.3: a second repository with the default BRANCH must not wipe
+# the first one's worktree (nor its uncommitted edit), and make run builds
+# that worktree.
+wt=$tmp/a/build/worktree-rt-prio
+echo 'int edit;' >>"$wt/kernel/sched/core.c"
+user_fixture "$tmp/a2"
+out=$(ktree "$tmp/a2/src")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'set BRANCH=' <<<"$out" && grep -q 'int edit;' "$wt/kernel/sched/core.c" &&
+	[ "$(git -C "$tmp/a2/src" worktree list | wc -l)" = 1 ]
+result "15.3 a second repository does not take over the first one's worktree" $? "$out"
+out=$(ktree "$tmp/a/src")
+rc=$?
+[ "$rc" = 0 ] && grep -q 'using it as it is' <<<"$out" && grep -q 'int edit;' "$wt/kernel/sched/core.c" &&
+	[ "$(KERNEL=$tmp/a/src BUILD=$tmp/a/build bash -c '. "$0"; echo "$TREE"' "$S/lib.sh")" = "$wt" ]
+result "15.3 make run KERNEL= builds that worktree, which a rerun keeps" $? "$out"
+
+# make clean refuses the uncommitted edit, then removes the worktree
+# cleanly: no prunable entry, the branch free and kept.
+out=$(KERNEL= BUILD=$tmp/a/build "$S/clean.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'uncommitted' <<<"$out" && grep -q 'int edit;' "$wt/kernel/sched/core.c"
+result "15.3 make clean keeps a worktree with uncommitted work" $? "$out"
+git -C "$wt" commit -q -am edit
+out=$(BUILD=$tmp/a/build "$S/clean.sh" 2>&1)
+rc=$?
+[ "$rc" = 0 ] && [ ! -e "$tmp/a/build" ] && [ "$(git -C "$tmp/a/src" worktree list | wc -l)" = 1 ] &&
+	[ "$(git -C "$tmp/a/src" rev-list --count main..rt-prio)" = 2 ] &&
+	out=$(ktree "$tmp/a/src") ; rc=$?
+[ "$rc" != 0 ] && grep -q "git -C $tmp/a/src branch -D rt-prio" <<<"$out"
+result "15.3 make clean removes the worktree cleanly; a rerun says how to go on" $? "$out"
+
+# A user tree with uncommitted work is refused and left as it was.
+user_fixture "$tmp/b"
+echo 'int mine;' >>"$tmp/b/src/kernel/sched/core.c"
+before=$(state "$tmp/b/src")
+out=$(KERNEL=$tmp/b/src PATCHES=$tmp/b/patches BUILD=$tmp/b/build "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'uncommitted work' <<<"$out" &&
+	[ "$before" = "$(state "$tmp/b/src")" ] &&
+	grep -q 'int mine;' "$tmp/b/src/kernel/sched/core.c"
+result "a user tree with uncommitted work is refused and untouched" $? "$out"
+
+# A path that does not exist, or is not a kernel git tree, is refused.
+out=$(KERNEL=$tmp/c/nonexistent BUILD=$tmp/c/build "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'does not exist' <<<"$out"
+result "15.10 a path that does not exist is named so" $? "$out"
+mkdir -p "$tmp/c/notgit"
+out=$(KERNEL=$tmp/c/notgit BUILD=$tmp/c/build "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'not a git tree' <<<"$out"
+result "a path that is not a git tree is refused" $? "$out"
+git -C "$tmp/c/notgit" init -q && touch "$tmp/c/notgit/README" &&
+	git -C "$tmp/c/notgit" add -A && git -C "$tmp/c/notgit" commit -q -m x
+out=$(KERNEL=$tmp/c/notgit BUILD=$tmp/c/build "$S/tree.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'not a kernel tree' <<<"$out"
+result "a git tree that is not a kernel tree is refused" $? "$out"
