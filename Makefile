@@ -7,15 +7,15 @@ S := stages
 # The settings a command line may give; any other is a typo, refused
 # before anything runs (KERNL=... would otherwise unpack a whole base).
 SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
-	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF
+	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
 
-.PHONY: help deps tree export run test send flake clean
+.PHONY: help deps tree export run test send flake clean stable-tree stable-export
 
 ## Commands (the settings each takes after it):
 ##   make run      build the series' x86_64 kernel, boot it in QEMU, show KUnit,
-##                 the kselftest and the RT priority map   KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
+##                 the kselftest, the seed systems' table and the RT map   KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
 ##   make test     every check, the harness's own tests first, ending with
 ##                 "N passed, N failed"                    JOBS= BOOT_TIMEOUT=
 ##   make tree     build/linux: the base (base.conf), the cover letter and the
@@ -25,6 +25,9 @@ $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS)
 ##   make export   write patches/ from build/linux's series, cover letter included
 ##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
 ##   make send     git send-email of patches/, a dry run   SEND=1 SMTP_SERVER= SMTP_PORT= CONFIRM=
+##                 STABLE=1: the 6.12.y backport in stable/, to stable@
+##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch
+##   make stable-export  write stable/ from build/stable
 ##   make flake    run the built suite RUNS (20) times     RUNS=
 ##   make clean    remove build/, keeping work only there  FORCE=1
 ## Settings: FORCE=1 drops work that is only in build/; SEND=1 really sends
@@ -37,6 +40,7 @@ run: tree
 	$(S)/build.sh x86_64
 	$(S)/guest.sh
 	$(S)/boot.sh
+	$(S)/seeds.sh
 
 test:
 	$(S)/test.sh
@@ -52,6 +56,12 @@ send:
 
 flake:
 	$(S)/flake.sh
+
+stable-tree: deps
+	$(S)/stable.sh tree
+
+stable-export:
+	$(S)/stable.sh export
 
 deps:
 	$(S)/deps.sh

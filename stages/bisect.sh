@@ -34,7 +34,7 @@ build_at base base || die "the base does not build"
 cp "$dir/vmlinux" "$BUILD/vmlinux-um-base"
 log "base built in $((SECONDS - t0))s"
 bad=0 n=0
-for rev in $(git -C "$TREE" rev-list --reverse base..series); do
+for rev in $(git -C "$TREE" rev-list --reverse "$(series_range)"); do
 	n=$((n + 1))
 	subject=$(git -C "$TREE" log -1 --format=%s "$rev")
 	t0=$SECONDS

@@ -23,7 +23,7 @@ timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
 	-device pcie-root-port,id=rp1,chassis=1 \
 	-object cryptodev-backend-builtin,id=crypto0 -device virtio-crypto-pci,cryptodev=crypto0 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 threadirqs panic=-1 rdinit=/init" \
+	-append "console=ttyS0 threadirqs panic=-1 printk.time=1 rdinit=/init" \
 	-serial "file:$out/console.log" \
 	-device virtio-serial-pci -chardev "file,id=results,path=$out/results.txt" \
 	-device virtconsole,chardev=results </dev/null || rc=$?

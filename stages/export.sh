@@ -17,33 +17,13 @@ cover=$(cover_commit) ||
 	die "$TREE's branch series has no cover letter commit (an empty commit after base): run make tree (FORCE=1 if it was made by an older make tree)"
 [ -n "$(git -C "$TREE" rev-list "$cover..series")" ] || die "nothing to export: branch series has no commit after the cover letter"
 
-# The series with the sender's identity, commit by commit on the cover;
-# a commit that needs no change is kept as it is.
-head=$cover
-for c in $(git -C "$TREE" rev-list --reverse "$cover..series"); do
-	author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
-	[ "$author" != "$PLACEHOLDER" ] || author=$ME
-	msg=$(git -C "$TREE" log -1 --format=%B "$c")
-	msg=$(printf '%s\n' "${msg//"Signed-off-by: $PLACEHOLDER"/"Signed-off-by: $ME"}" |
-		git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
-	if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] && [ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
-		[ "$msg" = "$(git -C "$TREE" log -1 --format=%B "$c")" ]; then
-		head=$c
-		continue
-	fi
-	head=$(GIT_AUTHOR_NAME=${author% <*} GIT_AUTHOR_EMAIL=$(sed 's/.*<\(.*\)>$/\1/' <<<"$author") \
-		GIT_AUTHOR_DATE=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c") \
-		tgit commit-tree "$c^{tree}" -p "$head" <<<"$msg")
-done
-if [ "$head" != "$(git -C "$TREE" rev-parse series)" ]; then
-	log "signed off by $ME: branch series rewritten (same files)"
-	git -C "$TREE" update-ref -m "make export: identity" refs/heads/series "$head"
-fi
+sign_as_sender "$cover" series
 
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
 # A fixed abbreviation keeps the index lines the same on every machine.
 tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature --cover-letter \
+	--subject-prefix="PATCH${SERIES_VERSION:+ v$SERIES_VERSION}" \
 	-o "$new" "$cover..series"
 git -C "$TREE" log -1 --format=%s "$cover" >"$new/subject"
 git -C "$TREE" log -1 --format=%b "$cover" >"$new/blurb"

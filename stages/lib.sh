@@ -112,6 +112,34 @@ tgit() {
 		-c user.email="$SIGNOFF_EMAIL" "$@"
 }
 
+# sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with the
+# placeholder author replaced by the sender ($ME) and the sender's
+# Signed-off-by last; an upstream author stays the author. Commits that
+# need no change are kept; BRANCH moves only if one changed.
+sign_as_sender() {
+	local head=$1 c author msg
+	for c in $(git -C "$TREE" rev-list --reverse "$1..$2"); do
+		author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
+		[ "$author" != "$PLACEHOLDER" ] || author=$ME
+		msg=$(git -C "$TREE" log -1 --format=%B "$c")
+		msg=$(printf '%s\n' "${msg//"Signed-off-by: $PLACEHOLDER"/"Signed-off-by: $ME"}" |
+			git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
+			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
+			[ "$msg" = "$(git -C "$TREE" log -1 --format=%B "$c")" ]; then
+			head=$c
+			continue
+		fi
+		head=$(GIT_AUTHOR_NAME=${author% <*} GIT_AUTHOR_EMAIL=$(sed 's/.*<\(.*\)>$/\1/' <<<"$author") \
+			GIT_AUTHOR_DATE=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c") \
+			tgit commit-tree "$c^{tree}" -p "$head" <<<"$msg")
+	done
+	if [ "$head" != "$(git -C "$TREE" rev-parse "$2")" ]; then
+		log "signed off by $ME: branch $2 rewritten (same files)"
+		git -C "$TREE" update-ref -m "make export: identity" "refs/heads/$2" "$head"
+	fi
+}
+
 # kunit_args ARCH: set KUNIT_DIR and KUNIT_ARGS, the kunit.py
 # configuration that the build and the runs of that kernel share. The
 # x86_64 kernel, which also boots for make run, is the debug one too.
@@ -203,6 +231,13 @@ patches_hash() {
 	cat -- "${files[@]}" </dev/null | sha256sum | cut -d' ' -f1
 }
 
+# tested_hash: what make test passes on and make send (SEND=1) mails:
+# patches/ and the backport in stable/, its test-only patch included.
+tested_hash() {
+	{ patches_hash; cat "$TOP"/stable/*.patch "$TOP"/stable/test/*.patch 2>/dev/null; } |
+		sha256sum | cut -d' ' -f1
+}
+
 # ktap FILE: the KTAP lines of a console log, without the kernel messages
 # that can land between them (e.g. "clocksource: Switched to ...") and
 # that kunit.py parse takes for a broken test.
@@ -221,7 +256,7 @@ get_maintainers() {
 # page_exceptions: the "Exceptions" section of the series' documentation
 # page, the one list of threads at a hard-coded priority.
 page_exceptions() {
-	sed -n '/^Exceptions$/,/^Setting the order$/p' \
+	sed -n '/^Exceptions$/,/^Deadline threads$/p' \
 		"$TREE/Documentation/scheduler/sched-rt-kthreads.rst"
 }
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # make send: mail patches/ (cover letter + series) to the people and lists
-# scripts/get_maintainer.pl names, with git send-email.  A dry run unless
-# SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
+# scripts/get_maintainer.pl names, with git send-email; with STABLE=1, the
+# 6.12.y backport in stable/ to stable@ and stable.conf's STABLE_CC.  A
+# dry run unless SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
 # git config (sendemail.smtpServer, smtpUser, smtpEncryption ...) decides,
 # and so does it for the login.
 . "$(dirname "$0")/lib.sh"
@@ -16,13 +17,20 @@ need_tree
 lock_build
 
 PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
-cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
-[[ -n $cover && $cover != *$'\n'* ]] || die "need exactly one cover letter $PATCHES/0000-*.patch: run make export"
-mapfile -t patches < <(series)
-((${#patches[@]})) || die "no patches in $PATCHES: run make export"
+if [[ ${STABLE:-0} == 1 ]]; then
+	mapfile -t patches < <(find "$TOP/stable" -maxdepth 1 -name '*.patch' | sort)
+	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-export"
+	mails=("${patches[@]}")
+else
+	cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
+	[[ -n $cover && $cover != *$'\n'* ]] || die "need exactly one cover letter $PATCHES/0000-*.patch: run make export"
+	mapfile -t patches < <(series)
+	((${#patches[@]})) || die "no patches in $PATCHES: run make export"
+	mails=("$cover" "${patches[@]}")
+fi
 
 # send-email does the threading (--thread): the files must not thread already.
-for f in "$cover" "${patches[@]}"; do
+for f in "${mails[@]}"; do
 	! awk '/^$/ { exit } tolower($0) ~ /^(in-reply-to|references):/ { f = 1 } END { exit !f }' "$f" ||
 		die "$f already has In-Reply-To/References: export without --thread (format.thread unset)"
 done
@@ -41,7 +49,10 @@ identity_problem() {
 	local f
 	[[ $ME != "$PLACEHOLDER" && $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] ||
 		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
-	f=$(grep -lF placeholder@example.org "$cover" "${patches[@]}" | sed -n 1p) || true
+	# RFC 2606's reserved domains take no mail.
+	! grep -qiE '@(.*\.)?(example(\.(com|net|org))?|invalid|test|localhost)$' <<<"$SIGNOFF_EMAIL" ||
+		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
+	f=$(grep -lF placeholder@example.org "${mails[@]}" | sed -n 1p) || true
 	[[ -z $f ]] || { echo "$(basename "$f") carries the placeholder identity"; return; }
 	for f in "${patches[@]}"; do
 		grep -qxF "Signed-off-by: $ME" "$f" || { echo "$(basename "$f") has no Signed-off-by: $ME"; return; }
@@ -52,15 +63,15 @@ problem=$(identity_problem)
 
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
-	[[ $(cat "$STAMP") == "$(patches_hash)" ]] ||
+	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
-	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" ||
+	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[0]}" ||
 		die "$cover still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (the first commit after base in $TREE), then make export and make test"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
-	[[ -f $STAMP && $(cat "$STAMP") == "$(patches_hash)" ]] ||
+	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 fi
@@ -78,22 +89,31 @@ minus_addr() {
 	awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); a = tolower(a) }
 		NR == FNR { skip[a] = 1; next } !skip[a]' "$1" "$2"
 }
-tos=() alls=()
-for f in "${patches[@]}"; do
-	b=$tmp/$(basename "$f")
-	tos+=("$b.to") alls+=("$b.all")
-	gm --no-l --no-r "$f" | uniq_addr >"$b.to"
-	gm "$f" | uniq_addr >"$b.all"
+if [[ ${STABLE:-0} == 1 ]]; then
+	# stable-kernel-rules.rst option 3: to stable@, Cc the upstream
+	# author, the maintainer and the lists the upstream patch went to.
+	for f in "${patches[@]}"; do
+		b=$tmp/$(basename "$f")
+		echo stable@vger.kernel.org >"$b.to"
+		tr ',' '\n' <<<"$STABLE_CC" | sed 's/^ *//' >"$b.cc"
+	done
+else
+	tos=() alls=()
+	for f in "${patches[@]}"; do
+		b=$tmp/$(basename "$f")
+		tos+=("$b.to") alls+=("$b.all")
+		gm --no-l --no-r "$f" | uniq_addr >"$b.to"
+		gm "$f" | uniq_addr >"$b.all"
+		minus_addr "$b.to" "$b.all" >"$b.cc"
+		[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
+		[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
+	done
+	b=$tmp/$(basename "$cover") # the cover letter: to everyone
+	uniq_addr "${tos[@]}" >"$b.to"
+	uniq_addr "${alls[@]}" >"$b.all"
 	minus_addr "$b.to" "$b.all" >"$b.cc"
-	[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
-	[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
-done
-b=$tmp/$(basename "$cover") # the cover letter: to everyone
-uniq_addr "${tos[@]}" >"$b.to"
-uniq_addr "${alls[@]}" >"$b.all"
-minus_addr "$b.to" "$b.all" >"$b.cc"
-
-for f in "$cover" "${patches[@]}"; do
+fi
+for f in "${mails[@]}"; do
 	b=$tmp/$(basename "$f")
 	log "$(basename "$f")"
 	sed 's/^/    To: /' "$b.to" >&2
@@ -129,5 +149,5 @@ args=(
 ((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 [[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 
-log "git send-email ${args[*]} $(basename "$cover") ...$(basename "${patches[-1]}")"
-tgit send-email "${args[@]}" "$cover" "${patches[@]}"
+log "git send-email ${args[*]} $(basename "${mails[0]}") ...$(basename "${mails[-1]}")"
+tgit send-email "${args[@]}" "${mails[@]}"

@@ -46,6 +46,7 @@ tree() {
 
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
+	sign_as_sender base backport
 	rm -f "$STABLE"/*.patch "$STABLE"/test/*.patch && mkdir -p "$STABLE/test"
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport

@@ -60,13 +60,17 @@ check kunit-um --after apply sh -c "'$stages/build.sh' um && '$stages/kunit.sh' 
 check build-x86_64 --after apply "$stages/build.sh" x86_64
 check kunit-x86_64 --after build-x86_64 "$stages/kunit.sh" x86_64
 check boot --after build-x86_64 sh -c "'$stages/guest.sh' && '$stages/boot.sh'"
+check seeds --after boot "$stages/seeds.sh"
 check guest-faults --after build-x86_64 "$TOP/tests/guest_faults.sh"
 check symbols --after build-x86_64 "$stages/symbols.sh"
 check objects --after apply "$stages/objects.sh"
 check docs --after apply "$stages/docs.sh"
 check coccinelle --after apply "$stages/cocci.sh"
+check exceptions --after apply "$stages/exceptions.sh"
 check send --after apply "$TOP/tests/send_roundtrip.sh"
 check b4 --after apply "$TOP/tests/b4_check.sh"
+check stable-without --after deps "$stages/stable.sh" without
+check stable-with --after deps "$stages/stable.sh" with
 
 printf '\nstage times:\n%b' "$times"
 [ "$failed" != 0 ] || "$stages/stamp.sh"

@@ -44,21 +44,26 @@ export SIGNOFF_NAME SIGNOFF_EMAIL
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
 : >"$GIT_CONFIG_GLOBAL"
 
-log "starting the SMTP sink"
 # Its greeting carries this token, by which send.sh knows the sink.
 SMTP_SINK_TOKEN=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
 export SMTP_SINK_TOKEN
-mbox=$tmp/received.mbox
-: >"$mbox"
-"$PY" "$TOP/tests/smtp_sink.py" "$mbox" "$tmp/port" 600 2>"$tmp/sink.log" &
-pid=$!
-for ((i = 0; i < 100; i++)); do
-	[[ ! -s $tmp/port ]] || break
-	kill -0 "$pid" 2>/dev/null || fail "the SMTP sink died: $(tail -n 3 "$tmp/sink.log")"
-	sleep 0.1
-done
-[[ -s $tmp/port ]] || fail "the SMTP sink did not listen within 10 s"
-port=$(cat "$tmp/port")
+# start_sink MBOX: the sink, writing what it receives to MBOX; sets $port.
+start_sink() {
+	log "starting the SMTP sink"
+	mbox=$1
+	: >"$mbox"
+	rm -f "$tmp/port"
+	"$PY" "$TOP/tests/smtp_sink.py" "$mbox" "$tmp/port" 600 2>"$tmp/sink.log" &
+	pid=$!
+	for ((i = 0; i < 100; i++)); do
+		[[ ! -s $tmp/port ]] || break
+		kill -0 "$pid" 2>/dev/null || fail "the SMTP sink died: $(tail -n 3 "$tmp/sink.log")"
+		sleep 0.1
+	done
+	[[ -s $tmp/port ]] || fail "the SMTP sink did not listen within 10 s"
+	port=$(cat "$tmp/port")
+}
+start_sink "$tmp/received.mbox"
 log "SMTP sink on 127.0.0.1:$port"
 
 # send VAR=VALUE...: stages/send.sh to the sink, output in $tmp/out.
@@ -126,9 +131,9 @@ log "checking subjects, threading and recipients"
 declare -A mail
 for m in "$tmp"/mails/*; do
 	subj=$(hdr "$m" Subject)
-	[[ $subj =~ ^\[PATCH\ ([0-9]+)/([0-9]+)\] ]] || fail "unexpected subject: $subj"
-	k=$((10#${BASH_REMATCH[1]}))
-	((BASH_REMATCH[2] == n)) || fail "subject $subj: want [PATCH $k/$n]"
+	[[ $subj =~ ^\[PATCH\ (v[0-9]+\ )?([0-9]+)/([0-9]+)\] ]] || fail "unexpected subject: $subj"
+	k=$((10#${BASH_REMATCH[2]}))
+	((BASH_REMATCH[3] == n)) || fail "subject $subj: want [PATCH $k/$n]"
 	[[ -z ${mail[$k]:-} ]] || fail "two mails [PATCH $k/$n]"
 	mail[$k]=$m
 done
@@ -183,5 +188,32 @@ timeout 300 nice git -C "$wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNO
 got=$(git -C "$wt" rev-parse 'HEAD^{tree}')
 want=$(git -C "$TREE" rev-parse 'series^{tree}')
 [[ $got == "$want" ]] || fail "tree after git am $got != series tree $want"
+
+log "the 6.12.y backport: make send STABLE=1 to the sink, git am onto its base"
+"$TOP/stages/stable.sh" tree
+stable=$BUILD/stable
+start_sink "$tmp/stable.mbox"
+send SEND=1 STABLE=1 STAMP="$stamp" || fail "make send STABLE=1 failed: $(tail -n 5 "$tmp/out")"
+for ((i = 0; i < 100; i++)); do
+	! grep -q '^From mboxrd@z ' "$mbox" || break
+	sleep 0.1
+done
+stop_sink
+(($(grep -c '^From mboxrd@z ' "$mbox") == 1)) || fail "the backport is not one mail"
+[[ $(hdr "$mbox" Subject) == "[PATCH 6.12.y] genirq/manage: Reduce priority of forced secondary interrupt handler" ]] ||
+	fail "backport subject: $(hdr "$mbox" Subject)"
+[[ $(hdr "$mbox" To | emails) == stable@vger.kernel.org ]] || fail "backport To: $(hdr "$mbox" To)"
+source "$TOP/stable.conf"
+miss=$(comm -23 <(emails <<<"$STABLE_CC") <(hdr "$mbox" Cc | emails))
+[[ -z $miss ]] || fail "backport: not in Cc: $miss"
+rm -rf "$tmp/stable-wt"
+git -C "$stable" worktree add -q --detach "$tmp/stable-wt" base || fail "git worktree add failed"
+git -C "$tmp/stable-wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" am -q "$mbox" ||
+	fail "git am of the backport mail onto $BASE_NAME failed"
+[[ $(git -C "$tmp/stable-wt" log -1 --format='%an <%ae>') == "Lukas Wunner <lukas@wunner.de>" ]] ||
+	fail "the backport's author is not the upstream author"
+[[ $(git -C "$tmp/stable-wt" rev-parse 'HEAD^{tree}') == $(git -C "$stable" rev-parse 'backport^{tree}') ]] ||
+	fail "the backport mail, applied, does not give branch backport's tree"
+git -C "$stable" worktree remove --force "$tmp/stable-wt"
 
 echo "PASS send round trip"

@@ -5,7 +5,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
 git config --global user.name Fixture
-git config --global user.email fixture@example.org
+git config --global user.email fixture@fixture-mail.dev
 unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED
 passed=0 failed=0
 
@@ -34,7 +34,7 @@ base_fixture() {
 	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
 	printf '# %s\n' "${2:-base}" >"$src/Makefile"
 	printf '*.o\n\n#\n# Debian packaging: ignore everything at the top level, since it isn%st\n# included in our repository\n#\n/*\n!/debian/\n' "'" >"$src/.gitignore"
-	printf '#!/bin/sh\necho "Maint Ainer <maint@example.org>"\ncase " $* " in *" --no-l "*) ;; *) echo "list@lists.example.org" ;; esac\n' \
+	printf '#!/bin/sh\necho "Maint Ainer <maint@fixture-mail.dev>"\ncase " $* " in *" --no-l "*) ;; *) echo "list@lists.example.org" ;; esac\n' \
 		>"$src/scripts/get_maintainer.pl"
 	chmod +x "$src/scripts/get_maintainer.pl"
 	tar -C "$d" -cJf "$d/base.tar.xz" linux-source-7.3

@@ -29,16 +29,16 @@ git -C "$t" -c user.name="Up Stream" -c user.email=up@example.com commit -q -s -
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
 p=$tmp/e/patches
-[ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@example.org>$' "$p/0001-sched-one.patch" &&
-	[ "$(grep -c '^Signed-off-by: Fixture <fixture@example.org>$' "$p/0002-sched-two.patch")" = 1 ] &&
+[ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
+	[ "$(grep -c '^Signed-off-by: Fixture <fixture@fixture-mail.dev>$' "$p/0002-sched-two.patch")" = 1 ] &&
 	grep -q '^From: Up Stream <up@example.com>$' "$p/0004-sched-up.patch" &&
-	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@example.com>|Signed-off-by: Fixture <fixture@example.org>' ] &&
+	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@example.com>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
 	grep -q '^Fixture (3):$' "$p/0000-cover-letter.patch" && grep -q '^Up Stream (1):$' "$p/0000-cover-letter.patch" &&
 	grep -q '^Subject: \[PATCH 0/4\] Fixture series$' "$p/0000-cover-letter.patch"
 result "15.5 make export signs every patch as the sender; an upstream author stays" $? "$out$(grep -h '^From:\|Signed-off' "$p"/*.patch)"
-out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@example.org "$S/export.sh")
-grep -q '^From: Other Name <other@example.org>$' "$p/0000-cover-letter.patch" &&
-	grep -q '^Signed-off-by: Other Name <other@example.org>$' "$p/0001-sched-one.patch"
+out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev "$S/export.sh")
+grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-cover-letter.patch" &&
+	grep -q '^Signed-off-by: Other Name <other@fixture-mail.dev>$' "$p/0001-sched-one.patch"
 result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
 
 # Issue 15.7: the cover letter is edited in the tree; export keeps every

@@ -23,7 +23,8 @@ mkdir -p "$f/stages" "$f/tests" "$f/ran"
 cp "$S/test.sh" "$S/lib.sh" "$TOP/base.conf" "$f/stages/"
 cp "$TOP/base.conf" "$f/"
 for s in stages/deps stages/tree stages/checkpatch stages/bisect stages/build stages/kunit stages/guest \
-	stages/boot stages/symbols stages/objects stages/docs stages/cocci stages/stamp tests/harness \
+	stages/boot stages/seeds stages/symbols stages/objects stages/docs stages/cocci stages/exceptions \
+	stages/stable stages/stamp tests/harness \
 	tests/guest_faults tests/send_roundtrip tests/b4_check; do
 	printf '#!/bin/bash\ntouch %q/ran/%s\nexit %s\n' "$f" "${s#*/}" "$([ "$s" = stages/tree ] && echo 1 || echo 0)" >"$f/$s.sh"
 	chmod +x "$f/$s.sh"
@@ -34,7 +35,7 @@ rc=$?
 	grep -q '^FAIL build-x86_64 .*' <<<"$out" && grep -q 'not run: apply failed' <<<"$out" &&
 	grep -q 'not run: build-x86_64 failed' "$f/build/logs/kunit-x86_64.log" &&
 	[ ! -e "$f/ran/build" ] && [ ! -e "$f/ran/checkpatch" ] && [ ! -e "$f/ran/stamp" ] &&
-	[ "$(tail -n 1 <<<"$out")" = "2 passed, 14 failed" ]
+	[ "$(tail -n 1 <<<"$out")" = "4 passed, 16 failed" ]
 result "15.9 make test runs the harness first and not the stages after a failed one" $? "$out"
 
 # Issue 15.10: a second command on the same build/ is refused, with the

@@ -21,11 +21,11 @@ fx "$tmp/s" "$S/export.sh" >/dev/null
 (PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
 out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
-[ "$rc" = 0 ] && ! grep -q 'would be refused' <<<"$out" && grep -q 'To: Maint Ainer <maint@example.org>' <<<"$out" &&
-	grep -q '^From: Fixture <fixture@example.org>' <<<"$out"
+[ "$rc" = 0 ] && ! grep -q 'would be refused' <<<"$out" && grep -q 'To: Maint Ainer <maint@fixture-mail.dev>' <<<"$out" &&
+	grep -q '^From: Fixture <fixture@fixture-mail.dev>' <<<"$out"
 result "15.5 exported as the sender, the dry run shows it would be sent" $? "$out"
 # Signed off by someone else: the sender's own Signed-off-by is missing.
-out=$(send SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@example.org)
+out=$(send SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev)
 rc=$?
-[ "$rc" != 0 ] && grep -q 'has no Signed-off-by: Other Name <other@example.org>' <<<"$out"
+[ "$rc" != 0 ] && grep -q 'has no Signed-off-by: Other Name <other@fixture-mail.dev>' <<<"$out"
 result "15.5 a series without the sender's Signed-off-by is not sent" $? "$out"
