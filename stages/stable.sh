@@ -52,7 +52,6 @@ export_patches() {
 		--subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--subject-prefix="TEST ONLY" -o "$STABLE/test" backport..with
-	cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum >"$TREE/.git/stable-applied"
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"
 }
 
