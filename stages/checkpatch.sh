@@ -1,22 +1,32 @@
 #!/bin/bash
 # checkpatch.sh: scripts/checkpatch.pl --strict on every patch of the
-# series: no error, warning or check. UNKNOWN_COMMIT_ID is off because the
-# tree has no upstream history to look a commit id up in, and
+# series and of the 6.12.y backport: no error, warning or check.
+# UNKNOWN_COMMIT_ID is off because neither tree has the upstream history
+# to look a commit id up in (51d0656959bc, 7a40798c714f), and
 # FILE_PATH_CHANGES ("does MAINTAINERS need updating?") because the stage
-# checks that itself: every file the series adds has a maintainer.
+# checks that itself: every file the series adds has a maintainer. The
+# backport keeps upstream's text and code as they are, with what
+# checkpatch says of them: a Reported-by: followed by a Signed-off-by:,
+# an extern prototype, no blank line after a declaration.
 . "$(dirname "$0")/lib.sh"
 
 bad=0
-while read -r p; do
+# check PATCH [TYPE,...]: checkpatch, ignoring TYPEs too.
+check() {
+	local out
 	# Debian's python3 has what scripts/spdxcheck.py imports (ply, git).
 	if out=$(cd "$TREE" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
-		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p"); then
-		log "clean: $(basename "$p")"
+		--ignore "UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES${2:+,$2}" "$1"); then
+		log "clean: $(basename "$1")"
 	else
 		printf '%s\n' "$out" >&2
 		bad=$((bad + 1))
 	fi
-done < <(series)
+}
+while read -r p; do check "$p"; done < <(series)
+while read -r p; do
+	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING
+done < <(find "$TOP/stable" -maxdepth 1 -name '*.patch' | sort)
 while read -r f; do
 	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
 	if [ -n "$m" ]; then

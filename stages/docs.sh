@@ -16,9 +16,11 @@ if grep -E 'WARNING|ERROR|warning:|error:' "$BUILD/docs.log" | grep -E "$ours"; 
 	bad=1
 fi
 for f in kernel/sched/syscalls.c; do
-	new=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:/:/' | sort)
-	old=$(git -C "$TREE" show "base:$f" | (cd "$TREE" && scripts/kernel-doc -none -Wall /dev/stdin) 2>&1 |
-		sed -E "s|/dev/stdin|$f|; s/:[0-9]+:/:/" | sort)
+	mkdir -p "$BUILD/docs/base/${f%/*}"
+	git -C "$TREE" show "base:$f" >"$BUILD/docs/base/$f"
+	new=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:? / /' | sort -u)
+	old=$(cd "$BUILD/docs/base" && "$TREE/scripts/kernel-doc" -none -Wall "$f" 2>&1 |
+		sed -E 's/:[0-9]+:? / /' | sort -u)
 	if added=$(comm -13 <(echo "$old") <(echo "$new")) && [ -n "$added" ]; then
 		printf 'error: new kernel-doc warnings in %s:\n%s\n' "$f" "$added" >&2
 		bad=1

@@ -54,12 +54,13 @@ none 007 "powerclamp" "needs an Intel CPU with MWAIT, which QEMU's TCG lacks"
 guest 008 "irq threads" "FIFO 50" "FIFO 49"
 guest 009 "locktorture" "FIFO 50"
 guest 010 "rcuscale" "FIFO 1"
-# 011: psimon, from the kselftest's case, which made and read it.
-psi=$(grep -E '^# (not )?ok [0-9]+ .*psimon at FIFO 1' "$out/results.txt" | head -n 1)
-if [[ "$psi" =~ ^#\ ok.*pid\ ([0-9]+),\ policy\ 1,\ priority\ 1 ]]; then
+# 011: psimon, from the kselftest's case, which made it and read it.
+psi=$(grep -E '^# # psimon [0-9]+: policy' "$out/results.txt" | head -n 1)
+if grep -qE '^# ok [0-9]+ psimon_fifo_low$' "$out/results.txt" &&
+	[[ "$psi" =~ psimon\ ([0-9]+):\ policy\ 1,\ priority\ 1$ ]]; then
 	row 011 psi psimon "${BASH_REMATCH[1]}" FIFO 1 "FIFO 1"
 else
-	row 011 psi psimon - "${psi:-none}" - "FIFO 1"
+	row 011 psi psimon - none - "FIFO 1"
 fi
 add_counts $((rows - bad)) "$bad" 0
 [ "$bad" = 0 ] || die "$bad seed row(s) not at their expected priority"

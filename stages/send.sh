@@ -18,6 +18,7 @@ lock_build
 
 PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
 if [[ ${STABLE:-0} == 1 ]]; then
+	. "$TOP/stable.conf"
 	mapfile -t patches < <(find "$TOP/stable" -maxdepth 1 -name '*.patch' | sort)
 	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-export"
 	mails=("${patches[@]}")

@@ -3,12 +3,16 @@
 # its own base (stable.conf).
 #   tree     build/stable: the base as tag base; branch backport = base +
 #            stable/*.patch (git am); branch with = backport + the
-#            test-only stable/test/*.patch; branch without = base + the
-#            test-only patch alone.
+#            test-only stable/test/*.patch; branch without = with, its
+#            kernel/irq/manage.c back to the base's, which is all that
+#            the backport changes at run time (its helper in syscalls.c
+#            and declaration in sched.h stay, unused, so that going from
+#            one kernel to the other recompiles one file, not the tree).
 #   export   stable/ and stable/test/ from branches backport and with.
-#   without, with: build that branch's x86_64 KUnit kernel and run its irq
-#            thread cases with threadirqs: without the backport the
-#            forced secondary case must fail, with it every case pass.
+#   without, with: build that branch's x86_64 KUnit kernel, in one build
+#            folder, and run its irq thread cases with threadirqs: without
+#            the backport the forced secondary case must fail, with it
+#            every case pass.
 . "$(dirname "$0")/lib.sh"
 
 export BASE_CONF=$TOP/stable.conf BASE_DIR=$BUILD/stable-base TREE=$BUILD/stable
@@ -30,7 +34,8 @@ tree() {
 	git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 || { rm -rf "$TREE"; unpack_base; }
 	local stamp
 	stamp=$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)
-	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$stamp" ] || return 0
+	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$stamp" ] ||
+		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export"
 	git -C "$TREE" checkout -q --detach base
@@ -38,8 +43,9 @@ tree() {
 	am "$STABLE"/*.patch
 	tgit branch -q -f with backport && git -C "$TREE" checkout -q with
 	am "$STABLE"/test/*.patch
-	tgit branch -q -f without base && git -C "$TREE" checkout -q without
-	am "$STABLE"/test/*.patch
+	tgit branch -q -f without with && git -C "$TREE" checkout -q without
+	git -C "$TREE" checkout base -- kernel/irq/manage.c
+	tgit commit -q -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
 	echo "$stamp" >"$TREE/.git/stable-applied"
 }
@@ -57,7 +63,7 @@ export_patches() {
 
 # run BRANCH: build and run the irq cases of BRANCH; "passed failed".
 run() {
-	local src=$BUILD/stable-src-$1 dir=$BUILD/stable-$1
+	local src=$BUILD/stable-src dir=$BUILD/stable-x86_64
 	tree
 	[ -e "$src/.git" ] || git -C "$TREE" worktree add -q --detach "$src" "$1"
 	git -C "$src" checkout -q -f --detach "$1"
@@ -79,7 +85,7 @@ export) export_patches ;;
 without)
 	read -r p f s < <(run without)
 	# The case the backport fixes fails; the other passes.
-	grep -q '\[FAILED\] irq_forced_thread_priority_test' "$BUILD/stable-without.parse" &&
+	grep -q '\[FAILED\] irq_forced_thread_priority_test' "$BUILD/stable-x86_64.parse" &&
 		[ "$p $f $s" = "1 1 0" ] ||
 		die "without the backport: $p passed, $f failed, $s skipped; expected only the forced secondary case to fail"
 	log "without the backport: the forced secondary thread is not at 49, as expected"

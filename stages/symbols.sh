@@ -38,7 +38,7 @@ if module uses-setters; then
 fi
 log=$BUILD/modules/uses-setters.log
 for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr; do
-	grep -q "ERROR: modpost: \"$s\" \[.*uses_setters.ko\] undefined!" "$log" ||
+	grep -q "ERROR: modpost: .*uses_setters.ko: symbol '$s' undefined!" "$log" ||
 		{ warn "modpost does not refuse $s"; bad=1; }
 done
 grep -q "uses symbol 'sched_setattr_nocheck' from namespace 'module:cppc_cpufreq', but does not import it" "$log" ||
