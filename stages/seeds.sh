@@ -50,7 +50,7 @@ if grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ spi_pump_rt_test' "$out/console.log";
 else
 	row 006 "spi pump" "spi_pump_rt_test" KUnit failed - "FIFO 50"
 fi
-none 007 "powerclamp" "needs an Intel CPU with MWAIT, which QEMU's TCG lacks"
+none 007 "powerclamp" "needs an Intel CPU with MWAIT C-states; not tried under TCG here"
 guest 008 "irq threads" "FIFO 50" "FIFO 49"
 guest 009 "locktorture" "FIFO 50"
 guest 010 "rcuscale" "FIFO 1"
