@@ -57,7 +57,7 @@ export_patches() {
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
-		--subject-prefix="TEST ONLY" -o "$STABLE/test" backport..with
+		--subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"
 }
 
