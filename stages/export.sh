@@ -2,9 +2,10 @@
 # make export: regenerate patches/ from the tree's branch series: the
 # cover letter from its first, empty commit (subject and text; shortlog
 # and diffstat regenerated), a patch for each commit after it. Commits
-# by the placeholder identity become the sender's (SIGNOFF_NAME/EMAIL,
-# else git config user.name/email), whose Signed-off-by every patch gets;
-# an upstream author of a backport stays the author.
+# by a stand-in identity (the placeholder, any address that takes no
+# mail) become the sender's (SIGNOFF_NAME/EMAIL, else git config
+# user.name/email), whose Signed-off-by every patch gets; an upstream
+# author of a backport stays the author.
 . "$(dirname "$0")/lib.sh"
 
 [ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use git format-patch"

@@ -28,6 +28,10 @@ PLACEHOLDER="Placeholder Name <placeholder@example.org>"
 SIGNOFF_NAME=${SIGNOFF_NAME:-$(git -C "$TOP" config user.name || echo "${PLACEHOLDER% <*}")}
 SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-$(git -C "$TOP" config user.email || echo placeholder@example.org)}
 ME="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
+# An address at a domain RFC 2606 reserves takes no mail: it is a
+# stand-in (the placeholder's, a test's), never a person's.
+RESERVED_MAIL='@([^@ >]*\.)?(example(\.(com|net|org))?|invalid|test|localhost)>?$'
+stand_in() { grep -qiE "$RESERVED_MAIL" <<<"$1"; }
 
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
@@ -112,17 +116,18 @@ tgit() {
 		-c user.email="$SIGNOFF_EMAIL" "$@"
 }
 
-# sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with the
-# placeholder author replaced by the sender ($ME) and the sender's
-# Signed-off-by last; an upstream author stays the author. Commits that
-# need no change are kept; BRANCH moves only if one changed.
+# sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
+# stand-in author (the placeholder, any address that takes no mail)
+# replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
+# sender's last; an upstream author stays the author. Commits that need
+# no change are kept; BRANCH moves only if one changed.
 sign_as_sender() {
-	local head=$1 c author msg
+	local head c author msg
+	head=$(git -C "$TREE" rev-parse "$1")
 	for c in $(git -C "$TREE" rev-list --reverse "$1..$2"); do
 		author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
-		[ "$author" != "$PLACEHOLDER" ] || author=$ME
-		msg=$(git -C "$TREE" log -1 --format=%B "$c")
-		msg=$(printf '%s\n' "${msg//"Signed-off-by: $PLACEHOLDER"/"Signed-off-by: $ME"}" |
+		! stand_in "$author" || author=$ME
+		msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
 			git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&

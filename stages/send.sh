@@ -50,11 +50,10 @@ identity_problem() {
 	local f
 	[[ $ME != "$PLACEHOLDER" && $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] ||
 		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
-	# RFC 2606's reserved domains take no mail.
-	! grep -qiE '@(.*\.)?(example(\.(com|net|org))?|invalid|test|localhost)$' <<<"$SIGNOFF_EMAIL" ||
+	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	f=$(grep -lF placeholder@example.org "${mails[@]}" | sed -n 1p) || true
-	[[ -z $f ]] || { echo "$(basename "$f") carries the placeholder identity"; return; }
+	f=$(grep -liE "^(From|Signed-off-by): .*$RESERVED_MAIL" "${mails[@]}" | sed -n 1p) || true
+	[[ -z $f ]] || { echo "$(basename "$f") carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
 	for f in "${patches[@]}"; do
 		grep -qxF "Signed-off-by: $ME" "$f" || { echo "$(basename "$f") has no Signed-off-by: $ME"; return; }
 	done

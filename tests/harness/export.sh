@@ -25,14 +25,14 @@ reword_cover() {
 # of a backport stays the author, with the sender's Signed-off-by added.
 echo 'int up;' >"$t/kernel/sched/up.c"
 git -C "$t" add kernel/sched/up.c
-git -C "$t" -c user.name="Up Stream" -c user.email=up@example.com commit -q -s -m "sched: up"
+git -C "$t" -c user.name="Up Stream" -c user.email=up@fixture-mail.dev commit -q -s -m "sched: up"
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
 p=$tmp/e/patches
 [ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
 	[ "$(grep -c '^Signed-off-by: Fixture <fixture@fixture-mail.dev>$' "$p/0002-sched-two.patch")" = 1 ] &&
-	grep -q '^From: Up Stream <up@example.com>$' "$p/0004-sched-up.patch" &&
-	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@example.com>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
+	grep -q '^From: Up Stream <up@fixture-mail.dev>$' "$p/0004-sched-up.patch" &&
+	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
 	grep -q '^Fixture (3):$' "$p/0000-cover-letter.patch" && grep -q '^Up Stream (1):$' "$p/0000-cover-letter.patch" &&
 	grep -q '^Subject: \[PATCH 0/4\] Fixture series$' "$p/0000-cover-letter.patch"
 result "15.5 make export signs every patch as the sender; an upstream author stays" $? "$out$(grep -h '^From:\|Signed-off' "$p"/*.patch)"
@@ -40,6 +40,17 @@ out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail
 grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-cover-letter.patch" &&
 	grep -q '^Signed-off-by: Other Name <other@fixture-mail.dev>$' "$p/0001-sched-one.patch"
 result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
+# Patches exported under a stand-in (an address that takes no mail)
+# become the real sender's, with only the sender's Signed-off-by.
+base_fixture "$tmp/r"
+fx "$tmp/r" "$S/tree.sh" >/dev/null
+fx "$tmp/r" env SIGNOFF_NAME="A Team" SIGNOFF_EMAIL=team@seed.example "$S/export.sh" >/dev/null
+out=$(fx "$tmp/r" "$S/export.sh")
+rc=$?
+[ "$rc" = 0 ] && ! grep -l 'seed\.example' "$tmp/r/patches"/*.patch &&
+	[ "$(grep -h '^From:\|^Signed-off-by:' "$tmp/r/patches"/000[1-3]*.patch | sort -u)" = "From: Fixture <fixture@fixture-mail.dev>
+Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
+result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r/patches"/*.patch)"
 
 # Issue 15.7: the cover letter is edited in the tree; export keeps every
 # line of it (a "Name (N):" line too), and regenerates shortlog and diffstat.
