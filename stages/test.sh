@@ -72,7 +72,7 @@ check b4 --after apply "$TOP/tests/b4_check.sh"
 check stable-without --after deps "$stages/stable.sh" without
 check stable-with --after deps "$stages/stable.sh" with
 
-printf '\nstage times:\n%b' "$times"
+printf '\nstage times:\n%b%-22s %5ss (%d min)\n' "$times" total "$SECONDS" $((SECONDS / 60))
 [ "$failed" != 0 ] || "$stages/stamp.sh"
 printf '%d skipped (each with its reason in build/logs/)\n' "$skipped"
 printf '%d passed, %d failed\n' "$passed" "$failed"
