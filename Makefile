@@ -10,6 +10,11 @@ SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
 	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
+# Names the stages take from the harness's own tests, never from the
+# user's environment: an exported BUILD=/elsewhere would have make clean
+# remove a folder the harness never made.
+unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_DEV \
+	BOOT_KERNEL BOOT_INITRD KUNIT_TIMEOUT HANG_TIMEOUT PYTHON SMTP_SINK_TOKEN
 
 .PHONY: help deps tree export run test send flake clean stable-tree stable-export
 

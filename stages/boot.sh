@@ -1,7 +1,9 @@
 #!/bin/bash
 # boot.sh: boot the x86_64 kernel with the initramfs in QEMU (KVM when it
 # works, TCG otherwise) and show what the guest found: the KUnit results,
-# the kselftest's TAP and the guest's map of realtime tasks. A guest that
+# the kselftest's TAP and the guest's map of realtime tasks. It has two
+# CPUs and boots with one (maxcpus=1): the guest brings CPU 1 online for
+# the first time after boot. A guest that
 # hangs is killed after BOOT_TIMEOUT seconds; a panic or a hang fails with
 # the last console lines shown.
 . "$(dirname "$0")/lib.sh"
@@ -23,7 +25,7 @@ timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
 	-device pcie-root-port,id=rp1,chassis=1 \
 	-object cryptodev-backend-builtin,id=crypto0 -device virtio-crypto-pci,cryptodev=crypto0 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 threadirqs panic=-1 printk.time=1 rdinit=/init" \
+	-append "console=ttyS0 threadirqs maxcpus=1 panic=-1 printk.time=1 rdinit=/init" \
 	-serial "file:$out/console.log" \
 	-device virtio-serial-pci -chardev "file,id=results,path=$out/results.txt" \
 	-device virtconsole,chardev=results </dev/null || rc=$?

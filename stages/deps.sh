@@ -6,7 +6,7 @@
 packages=(
 	build-essential bc bison flex libelf-dev libssl-dev cpio kmod rsync
 	xz-utils python3 git ccache sparse coccinelle dwarves
-	qemu-system-x86 busybox-static
+	qemu-system-x86 qemu-system-arm device-tree-compiler busybox-static
 	gcc-s390x-linux-gnu gcc-aarch64-linux-gnu
 	python3-sphinx python3-sphinx-rtd-theme python3-yaml
 	git-email libmailtools-perl python3-aiosmtpd python3-ply python3-git b4

@@ -1,5 +1,5 @@
 #!/bin/bash
-# kunit.sh um|x86_64: run the suite on the built kernel with
+# kunit.sh um|x86_64|arm64: run the suite on the built kernel with
 # kunit.py exec (x86_64 under QEMU), booted with threadirqs. Writes the
 # results to build/<arch>.json and fails on any failed case or on
 # a lockdep, sleeping-in-atomic or KASAN report in the log.
@@ -8,11 +8,21 @@
 arch=$1
 kunit_args "$arch"
 how=UML
-if [ "$arch" != um ]; then
-	accel=$(qemu_accel "$KUNIT_DIR/arch/x86/boot/bzImage")
-	how="QEMU ${accel%% -cpu*}"
-	KUNIT_ARGS+=(--qemu_args="$accel -smp 2")
-fi
+case $arch in
+x86_64)
+	kunit_qemu x86_64 "$KUNIT_DIR/arch/x86/boot/bzImage"
+	KUNIT_ARGS+=(--qemu_args="-smp 2")
+	how="QEMU ${KUNIT_ACCEL%% -cpu*}"
+	;;
+arm64)
+	kunit_qemu arm64
+	how="QEMU ${KUNIT_ACCEL%% -cpu*}, 2 CPUs with PSCI idle states"
+	KUNIT_ARGS+=(--qemu_args="-smp 2 -cpu max,pauth-impdef=on -dtb $(arm64_dtb)")
+	# Every sched_switch until the end of boot, on the console: the
+	# psci checker's threads live only then (seeds.sh reads them).
+	KUNIT_ARGS+=(--kernel_args="trace_event=sched:sched_switch tp_printk tp_printk_stop_on_boot")
+	;;
+esac
 cd "$KUNIT_SRC"
 log "running the suite on $arch ($how)"
 rc=0

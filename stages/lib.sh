@@ -156,18 +156,46 @@ kunit_args() {
 	KUNIT_SRC=$TREE
 	KUNIT_ARGS=(--arch="$1" --build_dir="$KUNIT_DIR"
 		--kunitconfig=kernel/sched)
-	if [ "$1" = um ]; then
+	KUNIT_CROSS=
+	case $1 in
+	um)
 		KUNIT_SRC=$BUILD/um-src
 		if [ -e "$KUNIT_SRC/.git" ]; then
 			git -C "$KUNIT_SRC" checkout -q -f --detach series
 		else
 			git -C "$TREE" worktree add -q --detach "$KUNIT_SRC" series
 		fi
-	else
+		;;
+	x86_64)
 		KUNIT_ARGS+=(--kunitconfig=drivers/spi
 			--kunitconfig="$TOP/configs/$1.config"
 			--kunitconfig="$TOP/configs/debug.config")
+		;;
+	arm64)
+		KUNIT_CROSS=aarch64-linux-gnu-
+		KUNIT_ARGS+=(--kunitconfig=drivers/spi
+			--kunitconfig="$TOP/configs/$1.config"
+			--cross_compile="$KUNIT_CROSS")
+		;;
+	esac
+}
+
+# kunit_qemu ARCH KERNEL: the QEMU that kunit.py exec starts for ARCH,
+# under the accelerator that qemu_accel found: kunit.py asks for KVM
+# first, so with TCG its qemu-system-* are stages/qemu-no-kvm, which
+# drops that request. Adds to KUNIT_ARGS and sets KUNIT_ACCEL.
+kunit_qemu() {
+	local bin=$BUILD/qemu-no-kvm q
+	KUNIT_ACCEL="-accel tcg"
+	[ "$1" != x86_64 ] || KUNIT_ACCEL=$(qemu_accel "$2")
+	if [ "$KUNIT_ACCEL" = "-accel tcg" ]; then
+		mkdir -p "$bin"
+		for q in qemu-system-x86_64 qemu-system-aarch64; do
+			ln -sfn "$TOP/stages/qemu-no-kvm" "$bin/$q"
+		done
+		export PATH=$bin:$PATH
 	fi
+	KUNIT_ARGS+=(--qemu_args="$KUNIT_ACCEL")
 }
 
 # qemu_accel KERNEL: the QEMU accelerator, KVM when KERNEL really starts
@@ -196,6 +224,33 @@ qemu_accel() {
 		echo "$accel" >"$cache.$$" && mv "$cache.$$" "$cache"
 	fi
 	cat "$cache"
+}
+
+# arm64_dtb: the device tree of the QEMU virt machine that kunit.py
+# starts for arm64 (1 GiB, 2 CPUs), with a PSCI retention idle state on
+# each CPU, which QEMU runs as WFI: the psci checker needs a cpuidle
+# driver, and PSCI's takes its states from the device tree alone.
+arm64_dtb() {
+	local dtb=$BUILD/arm64-idle.dtb state=/cpus/idle-states/cpu-retention cpu
+	if [ ! -s "$dtb" ]; then
+		need fdtput device-tree-compiler
+		mkdir -p "$BUILD"
+		timeout 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
+			-machine virt,dumpdtb="$dtb.$$" -cpu max,pauth-impdef=on >/dev/null 2>&1
+		fdtput -p -c "$dtb.$$" "$state"
+		fdtput -t s "$dtb.$$" /cpus/idle-states entry-method psci
+		fdtput -t s "$dtb.$$" "$state" compatible arm,idle-state
+		fdtput -t x "$dtb.$$" "$state" arm,psci-suspend-param 1
+		fdtput -t u "$dtb.$$" "$state" entry-latency-us 20
+		fdtput -t u "$dtb.$$" "$state" exit-latency-us 20
+		fdtput -t u "$dtb.$$" "$state" min-residency-us 100
+		fdtput -t x "$dtb.$$" "$state" phandle 7fff
+		for cpu in $(fdtget -l "$dtb.$$" /cpus | grep '^cpu@'); do
+			fdtput -t x "$dtb.$$" "/cpus/$cpu" cpu-idle-states 7fff
+		done
+		mv "$dtb.$$" "$dtb"
+	fi
+	echo "$dtb"
 }
 
 # kunit_counts JSON: "passed failed skipped" of the KUnit cases that

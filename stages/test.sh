@@ -59,8 +59,10 @@ check bisect --after apply "$stages/bisect.sh"
 check kunit-um --after apply sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
 check build-x86_64 --after apply "$stages/build.sh" x86_64
 check kunit-x86_64 --after build-x86_64 "$stages/kunit.sh" x86_64
+check build-arm64 --after apply "$stages/build.sh" arm64
+check kunit-arm64 --after build-arm64 "$stages/kunit.sh" arm64
 check boot --after build-x86_64 sh -c "'$stages/guest.sh' && '$stages/boot.sh'"
-check seeds --after boot "$stages/seeds.sh"
+check seeds --after boot,kunit-arm64 "$stages/seeds.sh"
 check guest-faults --after build-x86_64 "$TOP/tests/guest_faults.sh"
 check symbols --after build-x86_64 "$stages/symbols.sh"
 check objects --after apply "$stages/objects.sh"

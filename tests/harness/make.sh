@@ -35,7 +35,7 @@ rc=$?
 	grep -q '^FAIL build-x86_64 .*' <<<"$out" && grep -q 'not run: apply failed' <<<"$out" &&
 	grep -q 'not run: build-x86_64 failed' "$f/build/logs/kunit-x86_64.log" &&
 	[ ! -e "$f/ran/build" ] && [ ! -e "$f/ran/checkpatch" ] && [ ! -e "$f/ran/stamp" ] &&
-	[ "$(tail -n 1 <<<"$out")" = "4 passed, 16 failed" ]
+	[ "$(tail -n 1 <<<"$out")" = "4 passed, 18 failed" ]
 result "15.9 make test runs the harness first and not the stages after a failed one" $? "$out"
 
 # Issue 15.10: a second command on the same build/ is refused, with the
@@ -76,3 +76,16 @@ out=$(PATH=$tmp/f/bin "$S/boot.sh" 2>&1)
 rc=$?
 [ "$rc" != 0 ] && grep -q "apt-get install qemu-system-x86" <<<"$out"
 result "a missing tool names its package" $? "$out"
+
+# Issue 22.3: the stages' internal names (BUILD, TREE, PATCHES, STAMP...)
+# in the user's environment do not reach them through make: BUILD=/x
+# would have make clean remove /x. Stand-in stages record what they got.
+e=$tmp/env22
+mkdir -p "$e/stages" "$e/victim"
+cp "$TOP/Makefile" "$e/"
+touch "$e/victim/keep"
+printf '#!/bin/bash\necho "${BUILD-unset} ${TREE-unset} ${PATCHES-unset} ${STAMP-unset}" >%q\n' "$e/got" >"$e/stages/clean.sh"
+chmod +x "$e/stages/clean.sh"
+out=$(BUILD=$e/victim TREE=$e/victim PATCHES=$e/victim STAMP=$e/victim/keep make -s -C "$e" clean 2>&1)
+[ "$(cat "$e/got" 2>/dev/null)" = "unset unset unset unset" ]
+result "22.3 BUILD, TREE, PATCHES, STAMP in the environment do not reach the stages" $? "$out $(cat "$e/got" 2>&1)"
