@@ -14,7 +14,8 @@ $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS)
 # user's environment: an exported BUILD=/elsewhere would have make clean
 # remove a folder the harness never made.
 unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_DEV \
-	BOOT_KERNEL BOOT_INITRD KUNIT_TIMEOUT HANG_TIMEOUT PYTHON SMTP_SINK_TOKEN
+	BOOT_KERNEL BOOT_INITRD KUNIT_TIMEOUT HANG_TIMEOUT PYTHON SMTP_SINK_TOKEN \
+	STABLE_CONF STABLE_DIR
 
 .PHONY: help deps tree export run test send flake clean stable-tree stable-export
 

@@ -110,6 +110,17 @@ $out
 	[ -z "$out" ] || die "$TREE has branches with commits that are not on series: $out: bring them to series (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 }
 
+# guard_stable: refuse, unless FORCE=1, when build/stable ($TREE) has work
+# that stable/ does not: uncommitted changes, or branches backport or with
+# moved since make stable-tree made them or make stable-export wrote them.
+guard_stable() {
+	! forced || return 0
+	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
+	[ "$(git -C "$TREE" rev-parse backport with 2>/dev/null)" = "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] ||
+		die "$TREE has commits on backport or with that are not in stable/: run make stable-export, or drop them with FORCE=1"
+}
+
 # git in the harness tree, with a fixed identity.
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \

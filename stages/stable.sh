@@ -15,9 +15,11 @@
 #            every case pass.
 . "$(dirname "$0")/lib.sh"
 
-export BASE_CONF=$TOP/stable.conf BASE_DIR=$BUILD/stable-base TREE=$BUILD/stable
-. "$TOP/stable.conf"
-STABLE=$TOP/stable
+STABLE_CONF=${STABLE_CONF:-$TOP/stable.conf}
+export BASE_CONF=$STABLE_CONF BASE_DIR=$BUILD/stable-base TREE=$BUILD/stable
+. "$STABLE_CONF"
+STABLE=${STABLE_DIR:-$TOP/stable}
+lock_build
 
 # am PATCH...: git am onto the checked-out branch, naming a patch that
 # does not apply.
@@ -36,8 +38,7 @@ tree() {
 	stamp=$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$stamp" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
-	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
-		die "$TREE has uncommitted changes: commit them and run make stable-export"
+	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable
 	git -C "$TREE" checkout -q --detach base
 	tgit branch -q -f backport base && git -C "$TREE" checkout -q backport
 	am "$STABLE"/*.patch
@@ -48,16 +49,24 @@ tree() {
 	tgit commit -q -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
 	echo "$stamp" >"$TREE/.git/stable-applied"
+	git -C "$TREE" rev-parse backport with >"$TREE/.git/stable-refs"
 }
 
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
+	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
+	local n
+	n=$(git -C "$TREE" rev-list --count backport..with)
+	[ "$n" = 1 ] ||
+		die "branch with has $n commits that backport has not; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"
 	sign_as_sender base backport
 	rm -f "$STABLE"/*.patch "$STABLE"/test/*.patch && mkdir -p "$STABLE/test"
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
 	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
+	git -C "$TREE" rev-parse backport with >"$TREE/.git/stable-refs"
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"
 }
 

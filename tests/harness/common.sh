@@ -29,8 +29,9 @@ pgit() { git -c user.name="Placeholder Name" -c user.email=placeholder@example.o
 # identity, with a cover letter, in DIR/patches.
 base_fixture() {
 	local d=$1 src=$1/linux-source-7.3
-	mkdir -p "$src/kernel/sched" "$src/scripts" "$d/patches"
+	mkdir -p "$src/kernel/sched" "$src/kernel/irq" "$src/scripts" "$d/patches"
 	printf 'config FOO\n\tbool "foo"\n' >"$src/Kconfig"
+	printf 'int irq;\n' >"$src/kernel/irq/manage.c"
 	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
 	printf '# %s\n' "${2:-base}" >"$src/Makefile"
 	printf '*.o\n\n#\n# Debian packaging: ignore everything at the top level, since it isn%st\n# included in our repository\n#\n/*\n!/debian/\n' "'" >"$src/.gitignore"

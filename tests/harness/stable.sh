@@ -1,0 +1,61 @@
+# Issue 22.3: build/stable, where the backport is edited, has the guard
+# build/linux has. A fixture base with the 6.12 base's layout; its first
+# patch stands for the backport, its second for the test-only patch.
+st() { # st DIR ARGS: stable.sh on the fixture DIR
+	local d=$1
+	shift
+	STABLE_CONF=$d/base.conf STABLE_DIR=$d/stable BUILD=$d/build "$S/stable.sh" "$@" 2>&1
+}
+stable_fixture() {
+	base_fixture "$1"
+	mkdir -p "$1/stable/test"
+	mv "$1"/patches/0001-*.patch "$1/stable/"
+	mv "$1"/patches/0002-*.patch "$1/stable/test/"
+	st "$1" tree >/dev/null
+}
+
+s=$tmp/st1
+stable_fixture "$s"
+git -C "$s/build/stable" checkout -q backport
+echo 'int mine;' >>"$s/build/stable/kernel/sched/core.c"
+git -C "$s/build/stable" commit -q -am "mine, on backport"
+mine=$(git -C "$s/build/stable" rev-parse HEAD)
+sed -i 's/^Subject: .*/&, reworded upstream/' "$s"/stable/*.patch
+out=$(st "$s" tree)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'not in stable/: run make stable-export' <<<"$out" &&
+	[ "$(git -C "$s/build/stable" rev-parse backport)" = "$mine" ]
+result "22.3 make stable-tree keeps an unexported commit on backport" $? "$out"
+out=$(BUILD=$s/build "$S/clean.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && [ "$(git -C "$s/build/stable" rev-parse backport)" = "$mine" ]
+result "22.3 make clean keeps an unexported commit on build/stable's backport" $? "$out"
+
+s=$tmp/st2
+stable_fixture "$s"
+before=$(cat "$s"/stable/test/*.patch)
+git -C "$s/build/stable" checkout -q with
+echo 'int fix;' >>"$s/build/stable/kernel/sched/core.c"
+git -C "$s/build/stable" commit -q -am "a fix, on with by mistake"
+out=$(st "$s" export)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'branch with has 2 commits' <<<"$out" && [ "$(cat "$s"/stable/test/*.patch)" = "$before" ]
+result "22.3 make stable-export never takes a commit on with for the test-only patch" $? "$out"
+echo 'int dirty;' >>"$s/build/stable/kernel/sched/core.c"
+out=$(st "$s" export)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'uncommitted changes' <<<"$out" && grep -q dirty "$s/build/stable/kernel/sched/core.c"
+result "22.3 make stable-export refuses over uncommitted changes" $? "$out"
+
+# Issue 22.5: make stable-tree and stable-export take build/'s lock.
+s=$tmp/st3
+mkdir -p "$s/build"
+(BUILD=$s/build && lock_build && exec sleep 5) &
+pid=$!
+sleep 0.5
+out=$(STABLE_CONF=$tmp/st2/base.conf STABLE_DIR=$tmp/st2/stable BUILD=$s/build "$S/stable.sh" tree 2>&1)
+rc=$?
+kill "$pid" 2>/dev/null
+wait "$pid"
+[ "$rc" != 0 ] && grep -q "in use by another command (pid $pid" <<<"$out" && [ ! -e "$s/build/stable" ]
+result "22.5 make stable-tree is refused while another command holds build/" $? "$out"
