@@ -20,8 +20,10 @@ accel=$(qemu_accel "$kernel")
 log "booting $kernel (${accel%% -cpu*}, timeout ${BOOT_TIMEOUT:=300}s)"
 start=$SECONDS
 rc=0
+# Two sockets: the kernel has no ACPI and finds its CPUs in SeaBIOS's MP
+# table, which lists only the first CPU of each socket.
 timeout --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
-	-machine q35 -smp 2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
+	-machine q35 -smp 2,sockets=2 -m 1G -nodefaults -no-user-config -display none -no-reboot \
 	-device pcie-root-port,id=rp1,chassis=1 \
 	-object cryptodev-backend-builtin,id=crypto0 -device virtio-crypto-pci,cryptodev=crypto0 \
 	-kernel "$kernel" -initrd "$initrd" \
