@@ -10,6 +10,9 @@ SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
 	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
+# A setting counts only on the command line: FORCE=1 or SEND=1 left in
+# the environment must not drop work or send mail.
+$(foreach v,$(SETTINGS),$(if $(filter environment%,$(origin $(v))),$(eval unexport $(v))))
 # Names the stages take from the harness's own tests, never from the
 # user's environment: an exported BUILD=/elsewhere would have make clean
 # remove a folder the harness never made.
@@ -32,8 +35,8 @@ unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_
 ##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
 ##   make send     git send-email of patches/, a dry run   SEND=1 SMTP_SERVER= SMTP_PORT= CONFIRM=
 ##                 STABLE=1: the 6.12.y backport in stable/, to stable@
-##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch
-##   make stable-export  write stable/ from build/stable
+##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch  FORCE=1
+##   make stable-export  write stable/ from build/stable                          FORCE=1
 ##   make flake    run the built suite RUNS (20) times     RUNS=
 ##   make clean    remove build/, keeping work only there  FORCE=1
 ## Settings: FORCE=1 drops work that is only in build/; SEND=1 really sends

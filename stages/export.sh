@@ -23,7 +23,7 @@ sign_as_sender "$cover" series
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
 # A fixed abbreviation keeps the index lines the same on every machine.
-tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature --cover-letter \
+format_patch --cover-letter \
 	--subject-prefix="PATCH${SERIES_VERSION:+ v$SERIES_VERSION}" \
 	-o "$new" "$cover..series"
 git -C "$TREE" log -1 --format=%s "$cover" >"$new/subject"

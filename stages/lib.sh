@@ -82,7 +82,7 @@ lock_build() {
 	mkdir -p "$BUILD"
 	exec 9<>"$BUILD/lock"
 	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
-	echo "pid $BASHPID, ${0##*/} $*, since $(date +%T)" >"$BUILD/lock"
+	echo "pid $BASHPID, ${0##*/}, since $(date +%T)" >"$BUILD/lock"
 	export BUILD_LOCKED=$BUILD
 }
 
@@ -111,20 +111,31 @@ $out
 }
 
 # guard_stable: refuse, unless FORCE=1, when build/stable ($TREE) has work
-# that stable/ does not: uncommitted changes, or branches backport or with
-# moved since make stable-tree made them or make stable-export wrote them.
+# that stable/ does not: uncommitted changes, a git am or rebase under
+# way, or any branch moved or made since make stable-tree made them or
+# make stable-export wrote them.
 guard_stable() {
 	! forced || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
-	[ "$(git -C "$TREE" rev-parse backport with 2>/dev/null)" = "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] ||
-		die "$TREE has commits on backport or with that are not in stable/: run make stable-export, or drop them with FORCE=1"
+	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
+		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
+	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" = "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] ||
+		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
 }
 
 # git in the harness tree, with a fixed identity.
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
 		-c user.email="$SIGNOFF_EMAIL" "$@"
+}
+
+# format_patch ARGS: git format-patch in the harness tree, the same on
+# every machine: the user's own git configuration (format.cc,
+# diff.noprefix, format.useAutoBase...) changes no patch written.
+format_patch() {
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit -c core.abbrev=12 \
+		format-patch -q --zero-commit --no-signature "$@"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a

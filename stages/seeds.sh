@@ -55,6 +55,7 @@ if [ -f "$BUILD/arm64.log" ]; then
 	done < <(sed -nE 's/.*sched_switch: prev_comm=(psci_suspend_te[a-z]*) prev_pid=([0-9]+) prev_prio=([0-9]+) .*/\1 \2 \3/p' \
 		"$BUILD/arm64.log" | awk '{ last[$2] = $0 } END { for (p in last) print last[p] }' | sort -k2,2n)
 	[ "$n" != 0 ] || row 002 "psci checker" "(no thread)" - none - "RT 50"
+	printf '%-7s %-16s %s\n' 002 "" "(the arm64 boot of $(date -r "$BUILD/arm64.log" '+%F %T'), by make test)"
 else
 	none 002 "psci checker" "the arm64 kernel is not built (make test builds it)"
 fi

@@ -23,12 +23,25 @@ lock_build
 
 # am PATCH...: git am onto the checked-out branch, naming a patch that
 # does not apply.
+# am PATCH...: git am onto the checked-out branch; a patch that does not
+# apply is named, and every branch is put back as it was.
 am() {
 	local p
 	for p in "$@"; do
-		tgit am -q --whitespace=error-all "$p" ||
-			{ git -C "$TREE" am --abort; die "$(basename "$p") does not apply to $BASE_NAME"; }
+		tgit am -q --whitespace=error-all "$p" || {
+			git -C "$TREE" am --abort
+			git -C "$TREE" checkout -q --detach base
+			[ ! -s "$TREE/.git/stable-refs" ] || while read -r id ref; do
+				git -C "$TREE" update-ref "$ref" "$id"
+			done <"$TREE/.git/stable-refs"
+			die "$(basename "$p") does not apply to $BASE_NAME; build/stable's branches are as they were"
+		}
 	done
+}
+
+# record: the branches as stable/ has them, for guard_stable.
+record() {
+	git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads >"$TREE/.git/stable-refs"
 }
 
 tree() {
@@ -46,27 +59,27 @@ tree() {
 	am "$STABLE"/test/*.patch
 	tgit branch -q -f without with && git -C "$TREE" checkout -q without
 	git -C "$TREE" checkout base -- kernel/irq/manage.c
-	tgit commit -q -m "TEST ONLY: irq_thread() as 6.12.118 has it"
+	tgit commit -q --allow-empty -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
 	echo "$stamp" >"$TREE/.git/stable-applied"
-	git -C "$TREE" rev-parse backport with >"$TREE/.git/stable-refs"
+	record
 }
 
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
+	forced || [ "$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)" = "$(cat "$TREE/.git/stable-applied")" ] ||
+		die "stable/ is not what $TREE was made from (edited by hand, or exported since): run make stable-tree to apply it (FORCE=1 writes over it)"
 	local n
 	n=$(git -C "$TREE" rev-list --count backport..with)
 	[ "$n" = 1 ] ||
 		die "branch with has $n commits that backport has not; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"
 	sign_as_sender base backport
 	rm -f "$STABLE"/*.patch "$STABLE"/test/*.patch && mkdir -p "$STABLE/test"
-	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
-		--subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
-	tgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
-		--subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
-	git -C "$TREE" rev-parse backport with >"$TREE/.git/stable-refs"
+	format_patch --subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
+	format_patch --subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
+	record
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"
 }
 

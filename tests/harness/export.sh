@@ -91,3 +91,15 @@ out2=$(fx "$tmp/o" "$S/export.sh")
 rc2=$?
 [ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q 'branches with commits that are not on series: mine' <<<"$out2"
 result "15.10 commits on another branch of the tree are not left out silently" $? "$out $out2"
+
+# Issue 22.4: the user's git configuration changes no patch written:
+# format.cc would mail someone on every patch, diff.noprefix would write
+# patches that do not apply.
+git config --global format.cc someone@fixture-mail.dev
+git config --global diff.noprefix true
+out=$(fx "$tmp/e" env FORCE=1 "$S/export.sh")
+rc=$?
+git config --global --unset format.cc
+git config --global --unset diff.noprefix
+[ "$rc" = 0 ] && ! grep -q '^Cc: someone' "$p"/*.patch && grep -q '^diff --git a/' "$p/0001-sched-one.patch"
+result "22.4 format.cc and diff.noprefix in the user's git config change no patch" $? "$out$(grep -h '^Cc:\|^diff --git' "$p"/*.patch)"

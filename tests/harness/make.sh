@@ -89,3 +89,12 @@ chmod +x "$e/stages/clean.sh"
 out=$(BUILD=$e/victim TREE=$e/victim PATCHES=$e/victim STAMP=$e/victim/keep make -s -C "$e" clean 2>&1)
 [ "$(cat "$e/got" 2>/dev/null)" = "unset unset unset unset" ]
 result "22.3 BUILD, TREE, PATCHES, STAMP in the environment do not reach the stages" $? "$out $(cat "$e/got" 2>&1)"
+
+# New-user read: a setting counts only on the command line; FORCE=1 or
+# SEND=1 left in the environment reaches no stage.
+printf '#!/bin/bash\necho "${FORCE-unset} ${SEND-unset}" >%q\n' "$e/got" >"$e/stages/clean.sh"
+out=$(FORCE=1 SEND=1 make -s -C "$e" clean 2>&1)
+got=$(cat "$e/got" 2>/dev/null)
+out=$out$(FORCE=1 make -s -C "$e" clean FORCE=1 2>&1)
+[ "$got" = "unset unset" ] && [ "$(cat "$e/got" 2>/dev/null)" = "1 unset" ]
+result "22.3 FORCE=1 and SEND=1 count on the command line, not from the environment" $? "$out $got $(cat "$e/got" 2>&1)"

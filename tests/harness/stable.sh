@@ -23,7 +23,7 @@ mine=$(git -C "$s/build/stable" rev-parse HEAD)
 sed -i 's/^Subject: .*/&, reworded upstream/' "$s"/stable/*.patch
 out=$(st "$s" tree)
 rc=$?
-[ "$rc" != 0 ] && grep -q 'not in stable/: run make stable-export' <<<"$out" &&
+[ "$rc" != 0 ] && grep -q 'commits that are not in stable/' <<<"$out" &&
 	[ "$(git -C "$s/build/stable" rev-parse backport)" = "$mine" ]
 result "22.3 make stable-tree keeps an unexported commit on backport" $? "$out"
 out=$(BUILD=$s/build "$S/clean.sh" 2>&1)
@@ -46,6 +46,38 @@ out=$(st "$s" export)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'uncommitted changes' <<<"$out" && grep -q dirty "$s/build/stable/kernel/sched/core.c"
 result "22.3 make stable-export refuses over uncommitted changes" $? "$out"
+
+# New-user read: make clean keeps a commit on a branch of the user's own
+# in build/stable.
+s=$tmp/st4
+stable_fixture "$s"
+git -C "$s/build/stable" checkout -q -b mywork backport
+echo 'int mywork;' >>"$s/build/stable/kernel/sched/core.c"
+git -C "$s/build/stable" commit -q -am "mine, on a branch of my own"
+out=$(BUILD=$s/build "$S/clean.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && git -C "$s/build/stable" rev-parse -q --verify mywork >/dev/null
+result "22.3 make clean keeps a commit on another branch of build/stable" $? "$out"
+
+# New-user read: make stable-export does not write over a hand edit in
+# stable/; a stable/ patch that does not apply leaves the branches as
+# they were, and once mended make stable-tree applies it.
+s=$tmp/st5
+stable_fixture "$s"
+backport=$(git -C "$s/build/stable" rev-parse backport)
+sed -i 's/^Subject: .*/&, HAND EDIT/' "$s"/stable/*.patch
+out=$(st "$s" export)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'run make stable-tree' <<<"$out" && grep -q 'HAND EDIT' "$s"/stable/*.patch
+result "22.3 make stable-export keeps a hand edit in stable/" $? "$out"
+cp "$s"/stable/*.patch "$s/good.patch"
+sed -i 's/^+int one;/+int one_changed;/; s/^ int b;/ int nothere;/' "$s"/stable/*.patch
+out=$(st "$s" tree)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'does not apply' <<<"$out" && [ "$(git -C "$s/build/stable" rev-parse backport)" = "$backport" ] &&
+	cp "$s/good.patch" "$s"/stable/0001-*.patch && st "$s" tree >/dev/null &&
+	git -C "$s/build/stable" log -1 --format=%s backport | grep -q 'HAND EDIT'
+result "22.3 a stable/ patch that does not apply leaves build/stable as it was; mended, it applies" $? "$out"
 
 # Issue 22.5: make stable-tree and stable-export take build/'s lock.
 s=$tmp/st3
