@@ -1,9 +1,10 @@
 #!/bin/bash
-# bisect.sh: build every patch of the series on its own, incrementally,
-# with the UML KUnit configuration, starting from the base. A patch
-# fails if it does not build or if its build prints a compiler warning
-# the base build did not. It builds in the UML KUnit build folder and
-# its worktree, so the KUnit build after it is incremental.
+# bisect.sh: every posting applied alone to the base, each of its patches
+# built on its own, incrementally, with the UML KUnit configuration; no
+# file changed by two postings. A patch fails if it does not apply or
+# build, or if its build prints a compiler warning the base build did
+# not. It builds in the UML KUnit build folder and its worktree, so the
+# KUnit build after it (branch series, every posting) is incremental.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um
@@ -27,28 +28,42 @@ build_at() {
 		sort -u >"$logs/$2.warn" || true
 }
 
-trap 'git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
+trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1; git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
 t0=$SECONDS
 build_at base base || die "the base does not build"
-# The UML vmlinux of the base and of the series, for bloat-o-meter.
-cp "$dir/vmlinux" "$BUILD/vmlinux-um-base"
 log "base built in $((SECONDS - t0))s"
 bad=0 n=0
-for rev in $(git -C "$TREE" rev-list --reverse "$(series_range)"); do
-	n=$((n + 1))
-	subject=$(git -C "$TREE" log -1 --format=%s "$rev")
-	t0=$SECONDS
-	if ! build_at "$rev" "$n"; then
-		printf 'error: patch %d does not build: %s\n' "$n" "$subject" >&2
-		bad=$((bad + 1))
-		continue
-	fi
-	if new=$(comm -13 "$logs/base.warn" "$logs/$n.warn") && [ -n "$new" ]; then
-		printf 'error: patch %d adds warnings: %s\n%s\n' "$n" "$subject" "$new" >&2
-		bad=$((bad + 1))
-		continue
-	fi
-	log "patch $n builds in $((SECONDS - t0))s: $subject"
-done
-cp "$dir/vmlinux" "$BUILD/vmlinux-um-series"
-[ "$bad" = 0 ] || die "$bad patch(es) of $n fail to build cleanly"
+while read -r posting; do
+	name=$(basename "$posting")
+	git -C "$KUNIT_SRC" checkout -q -f --detach base
+	while read -r p; do
+		n=$((n + 1))
+		subject=$(sed -n 's/^Subject: //p' "$p" | head -n 1)
+		if ! git -C "$KUNIT_SRC" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
+			am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
+			git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true
+			printf 'error: %s does not apply alone to the base: %s\n' "$name" "$(basename "$p")" >&2
+			bad=$((bad + 1))
+			break
+		fi
+		t0=$SECONDS
+		if ! build_at HEAD "$n"; then
+			printf 'error: %s, patch %d does not build: %s\n' "$name" "$n" "$subject" >&2
+			bad=$((bad + 1))
+			continue
+		fi
+		if new=$(comm -13 "$logs/base.warn" "$logs/$n.warn") && [ -n "$new" ]; then
+			printf 'error: %s, patch %d adds warnings: %s\n%s\n' "$name" "$n" "$subject" "$new" >&2
+			bad=$((bad + 1))
+			continue
+		fi
+		log "$name alone, patch $n builds in $((SECONDS - t0))s: $subject"
+	done < <(series "$posting")
+	git -C "$KUNIT_SRC" diff --name-only base HEAD | sed "s|^|$name |"
+done < <(postings) >"$logs/files"
+if shared=$(awk '{ n[$2]++; who[$2] = who[$2] " " $1 } END { for (f in n) if (n[f] > 1) print f ":" who[f] }' "$logs/files") &&
+	[ -n "$shared" ]; then
+	printf 'error: files changed by more than one posting:\n%s\n' "$shared" >&2
+	bad=$((bad + 1))
+fi
+[ "$bad" = 0 ] || die "$bad problem(s) in $n patches of $(postings | wc -l) postings"

@@ -1,12 +1,11 @@
 #!/bin/bash
 # checkpatch.sh: scripts/checkpatch.pl --strict on every patch of the
-# series and of the 6.12.y backport: no error, warning or check.
+# postings and of the 6.12.y and 6.18.y backports: no error, warning or
+# check.
 # UNKNOWN_COMMIT_ID is off because neither tree has the upstream history
-# to look a commit id up in (51d0656959bc, 7a40798c714f), and
+# to look a commit id up in (51d0656959bc, cafeff5a0309, 7a40798c714f), and
 # FILE_PATH_CHANGES ("does MAINTAINERS need updating?") because the stage
-# checks that itself: every file the series adds has a maintainer, and
-# MISSING_FIXES_TAG because the s390/wti fix has Cc: stable without a
-# Fixes: whose id could not be told (the cover letter says why). The
+# checks that itself: every file the series adds has a maintainer. The
 # backport keeps upstream's text and code as they are, with what
 # checkpatch says of them: a Reported-by: followed by a Signed-off-by:,
 # an extern prototype, no blank line after a declaration.
@@ -18,7 +17,7 @@ check() {
 	local out
 	# Debian's python3 has what scripts/spdxcheck.py imports (ply, git).
 	if out=$(cd "$TREE" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
-		--ignore "UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES,MISSING_FIXES_TAG${2:+,$2}" "$1"); then
+		--ignore "UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES${2:+,$2}" "$1"); then
 		log "clean: $(basename "$1")"
 	else
 		printf '%s\n' "$out" >&2
@@ -28,7 +27,7 @@ check() {
 while read -r p; do check "$p"; done < <(series)
 while read -r p; do
 	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING
-done < <(find "$TOP/stable" -maxdepth 1 -name '*.patch' | sort)
+done < <(find "$TOP/stable" "$TOP/stable/6.18.y" -maxdepth 1 -name '*.patch' | sort)
 while read -r f; do
 	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
 	if [ -n "$m" ]; then

@@ -1,8 +1,8 @@
 #!/bin/bash
 # cocci.sh: the series' Coccinelle rule reports exactly the lines of
 # tests/cocci/fixture.c marked "report"; and, run by coccicheck over the
-# whole tree, at the base and with the series, it reports exactly the
-# files that the documentation page names as exceptions.
+# whole tree, at the base and with every posting, it reports nothing:
+# the documented exceptions are skipped in the rule itself.
 . "$(dirname "$0")/lib.sh"
 
 need spatch coccinelle
@@ -20,19 +20,16 @@ else
 	bad=1
 fi
 
-want=$(page_exceptions | grep -oE '\([a-z0-9_/]+\.c\)' | tr -d '()' | sort -u | paste -sd' ')
 base_src=$BUILD/base-src
 [ -e "$base_src/.git" ] || git -C "$TREE" worktree add -q --detach "$base_src" base
 git -C "$base_src" checkout -q -f --detach base
 for src in "$base_src" "$TREE"; do
 	report=$(make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" 2>/dev/null |
 		grep -E '^[a-z0-9_/.-]+\.[ch]:[0-9]+' | sed 's|^\./||' | sort)
-	printf '%s\n' "$report"
-	got=$(cut -d: -f1 <<<"$report" | sort -u | paste -sd' ')
-	if [ "$got" = "$want" ]; then
-		log "$(git -C "$src" log -1 --format=%s): the rule reports the documented exceptions alone"
+	if [ -z "$report" ]; then
+		log "$(git -C "$src" log -1 --format=%s): the rule reports nothing"
 	else
-		printf 'error: at %s the rule reports "%s", the page lists "%s"\n' "$src" "$got" "$want" >&2
+		printf 'error: at %s the rule reports:\n%s\n' "$src" "$report" >&2
 		bad=1
 	fi
 done

@@ -1,11 +1,12 @@
 #!/bin/bash
-# make export: regenerate patches/ from the tree's branch series: the
-# cover letter from its first, empty commit (subject and text; shortlog
-# and diffstat regenerated), a patch for each commit after it. Commits
-# by a stand-in identity (the placeholder, any address that takes no
-# mail) become the sender's (SIGNOFF_NAME/EMAIL, else git config
-# user.name/email), whose Signed-off-by every patch gets; an upstream
-# author of a backport stays the author.
+# make export: regenerate patches/ from the tree's branch series, a folder
+# for each posting on it: the patches after its marker and, when it has
+# more than one, a cover letter from the marker's message (subject and
+# text; shortlog and diffstat regenerated). Commits by a stand-in
+# identity (the placeholder, any address that takes no mail) become the
+# sender's (SIGNOFF_NAME/EMAIL, else git config user.name/email), whose
+# Signed-off-by every patch gets; an upstream author of a backport stays
+# the author.
 . "$(dirname "$0")/lib.sh"
 
 [ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use git format-patch"
@@ -14,26 +15,35 @@ lock_build
 guard_tree
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
 	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's series"
-cover=$(cover_commit) ||
-	die "$TREE's branch series has no cover letter commit (an empty commit after base): run make tree (FORCE=1 if it was made by an older make tree)"
-[ -n "$(git -C "$TREE" rev-list "$cover..series")" ] || die "nothing to export: branch series has no commit after the cover letter"
+[ "$(git -C "$TREE" log -1 --format=%s "$(git -C "$TREE" rev-list --reverse base..series | sed -n 1p)")" = \
+	"posting: $(markers | sed -n '1s/^[^ ]* //p')" ] ||
+	die "$TREE's branch series does not start with a posting's marker (an empty commit \"posting: NAME\" after base): run make tree (FORCE=1 if it was made by an older make tree)"
 
-sign_as_sender "$cover" series
+sign_as_sender base series
 
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
-# A fixed abbreviation keeps the index lines the same on every machine.
-format_patch --cover-letter \
-	--subject-prefix="PATCH${SERIES_VERSION:+ v$SERIES_VERSION}" \
-	-o "$new" "$cover..series"
-git -C "$TREE" log -1 --format=%s "$cover" >"$new/subject"
-git -C "$TREE" log -1 --format=%b "$cover" >"$new/blurb"
-python3 - "$new" "$(git -C "$TREE" log -1 --format=%aD "$cover")" <<'EOF'
+while read -r marker name; do
+	mapfile -t commits < <(posting_commits "$marker")
+	((${#commits[@]})) || die "posting $name has no commit after its marker: drop the marker (git rebase -i base) or add its patches"
+	msg=$(git -C "$TREE" log -1 --format=%B "$marker" | sed 1d)
+	if ((${#commits[@]} == 1)); then
+		[ -z "$(tr -d '[:space:]' <<<"$msg")" ] ||
+			die "posting $name has one patch and a cover letter in its marker: move the text to the patch's changelog (or under its ---) and leave the marker \"posting: $name\" alone"
+		format_patch -o "$new/$name" "$marker..${commits[0]}"
+		continue
+	fi
+	format_patch --cover-letter -o "$new/$name" "$marker..${commits[-1]}"
+	printf '%s\n' "$msg" >"$new/$name.msg"
+	python3 - "$new/$name/0000-cover-letter.patch" "$(git -C "$TREE" log -1 --format=%aD "$marker")" \
+		"$new/$name.msg" <<'EOF_PY'
 import email.header, sys
-new, date = sys.argv[1:]
-path = new + "/0000-cover-letter.patch"
-subject = open(new + "/subject").read().strip()
-blurb = open(new + "/blurb").read().strip("\n")
+path, date, msg = sys.argv[1:]
+text = open(msg).read().strip("\n")
+subject, _, blurb = text.partition("\n")
+subject, blurb = subject.strip(), blurb.strip("\n")
+if not subject:
+    subject = "*** SUBJECT HERE ***"
 if not subject.isascii():
     subject = email.header.Header(subject, "utf-8").encode()
 head, _, body = open(path).read().partition("\n\n")
@@ -41,12 +51,20 @@ head = "\n".join("Date: " + date if l.startswith("Date:") else l.replace("*** SU
                  for l in head.split("\n"))
 body = body.replace("*** BLURB HERE ***", blurb, 1) if blurb else body.replace("*** BLURB HERE ***\n\n", "", 1)
 open(path, "w").write(head + "\n\n" + body)
-EOF
-rm "$new/subject" "$new/blurb"
+EOF_PY
+done < <(markers)
 
+# Each posting's folder now holds exactly what was written; a folder
+# that no posting has any more loses its patches (and goes if empty).
 mkdir -p "$PATCHES"
-rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch
-cp "$new"/*.patch "$PATCHES"/
+while read -r d; do
+	rm -f "$d"/[0-9][0-9][0-9][0-9]-*.patch
+	rmdir "$d" 2>/dev/null || true
+done < <(postings)
+for d in "$new"/*/; do
+	mkdir -p "$PATCHES/$(basename "$d")"
+	cp "$d"*.patch "$PATCHES/$(basename "$d")/"
+done
 git -C "$TREE" rev-parse series >"$TREE/.git/applied"
 patches_hash >"$TREE/.git/applied-patches"
-log "exported $(series | wc -l) patches and the cover letter to $PATCHES"
+log "exported $(postings | wc -l) postings, $(series | wc -l) patches, to $PATCHES"

@@ -43,11 +43,21 @@ need() {
 		die "'$1' is missing: install it with: apt-get install $2"
 }
 
-# The series' patch files, cover letter excluded, in order, one a line:
-# read them with mapfile (a path may have a space).
+# postings: patches/ holds one posting a folder, each a git format-patch
+# series for one tree (a cover letter when it has more than one patch);
+# their folders, one a line, in C-locale order.
+postings() {
+	[ ! -d "$PATCHES" ] || find "$PATCHES" -mindepth 1 -maxdepth 1 -type d | LC_ALL=C sort
+}
+
+# series [FOLDER]: the patch files of one posting, or of every posting,
+# cover letters excluded, in order, one a line: read them with mapfile
+# (a path may have a space).
 series() {
-	[ ! -d "$PATCHES" ] || find "$PATCHES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
-		! -name '0000-*' | LC_ALL=C sort
+	local d
+	while read -r d; do
+		find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort
+	done < <(if [ -n "${1:-}" ]; then echo "$1"; else postings; fi)
 }
 
 forced() { [ "${FORCE:-0}" = 1 ]; }
@@ -58,21 +68,26 @@ need_tree() {
 		die "no tree with a branch series in $TREE: run make tree first"
 }
 
-# cover_commit: the cover letter, kept as b4 prep keeps it: an empty commit
-# right after base on branch series, its message the cover's subject and
-# text. Fails when series has none.
-cover_commit() {
-	local c
-	c=$(git -C "$TREE" rev-list --reverse base..series | sed -n 1p)
-	[ -n "$c" ] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse 'base^{tree}')" ] &&
-		echo "$c"
+# markers: branch series holds every posting, each after a marker: an
+# empty commit whose message is "posting: NAME", then the posting's cover
+# letter (subject, blank line, text) if it has one, as b4 prep keeps a
+# cover letter. "COMMIT NAME", a line each, in order.
+markers() {
+	local c s
+	git -C "$TREE" log --reverse --format='%H %s' base..series | while read -r c s; do
+		[[ $s == "posting: "* ]] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c^^{tree}")" ] &&
+			echo "$c ${s#posting: }"
+	done
 }
 
-# series_range: the commits of the patches, base..series without the
-# cover letter's commit (for git rev-list, git log, git format-patch).
-series_range() {
+# posting_commits MARKER: the commits of the posting after MARKER, up to
+# the next marker or the end of series, one a line, in order.
+posting_commits() {
 	local c
-	if c=$(cover_commit); then echo "$c..series"; else echo base..series; fi
+	for c in $(git -C "$TREE" rev-list --reverse "$1..series"); do
+		[[ "$(git -C "$TREE" log -1 --format=%s "$c")" != "posting: "* ]] || break
+		echo "$c"
+	done
 }
 
 # lock_build: one command at a time on build/; a second one is refused,
@@ -141,7 +156,7 @@ format_patch() {
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
 # stand-in author (the placeholder, any address that takes no mail)
 # replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
-# sender's last; an upstream author stays the author. Commits that need
+# sender's last (a posting's marker gets none); an upstream author stays the author. Commits that need
 # no change are kept; BRANCH moves only if one changed.
 sign_as_sender() {
 	local head c author msg
@@ -149,8 +164,12 @@ sign_as_sender() {
 	for c in $(git -C "$TREE" rev-list --reverse "$1..$2"); do
 		author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
 		! stand_in "$author" || author=$ME
-		msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
-			git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+		if [[ "$(git -C "$TREE" log -1 --format=%s "$c")" == "posting: "* ]]; then
+			msg=$(git -C "$TREE" log -1 --format=%B "$c") # a marker: no sign-off
+		else
+			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
+				git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
 			[ "$msg" = "$(git -C "$TREE" log -1 --format=%B "$c")" ]; then
@@ -305,18 +324,18 @@ add_counts() {
 # passed on exactly the patches that are about to be mailed.
 STAMP=${STAMP:-$BUILD/test-passed.stamp}
 
-# patches_hash: sha256 of patches/*.patch (cover letter included),
-# concatenated in C-locale sort order.
+# patches_hash: sha256 of the postings' names and patches (cover letters
+# included), in C-locale sort order.
 patches_hash() {
 	local files=()
-	[ ! -d "$PATCHES" ] || mapfile -t files < <(find "$PATCHES" -maxdepth 1 -name '*.patch' | LC_ALL=C sort)
-	cat -- "${files[@]}" </dev/null | sha256sum | cut -d' ' -f1
+	[ ! -d "$PATCHES" ] || mapfile -t files < <(find "$PATCHES" -mindepth 2 -maxdepth 2 -name '*.patch' | LC_ALL=C sort)
+	{ printf '%s\n' "${files[@]#"$PATCHES"/}"; cat -- "${files[@]}" </dev/null; } | sha256sum | cut -d' ' -f1
 }
 
 # tested_hash: what make test passes on and make send (SEND=1) mails:
-# patches/ and the backport in stable/, its test-only patch included.
+# patches/ and the backports in stable/, the test-only patch included.
 tested_hash() {
-	{ patches_hash; cat "$TOP"/stable/*.patch "$TOP"/stable/test/*.patch 2>/dev/null; } |
+	{ patches_hash; cat "$TOP"/stable/*.patch "$TOP"/stable/*/*.patch 2>/dev/null; } |
 		sha256sum | cut -d' ' -f1
 }
 
@@ -333,13 +352,6 @@ ktap() {
 get_maintainers() {
 	(cd "$TREE" && timeout 120 scripts/get_maintainer.pl --no-rolestats \
 		--no-git --no-git-fallback --no-fixes "$@")
-}
-
-# page_exceptions: the "Exceptions" section of the series' documentation
-# page, the one list of threads at a hard-coded priority.
-page_exceptions() {
-	sed -n '/^Exceptions$/,/^Deadline threads$/p' \
-		"$TREE/Documentation/scheduler/sched-rt-kthreads.rst"
 }
 
 # What the tree's base is made from; a tree or a fetched base made from

@@ -1,7 +1,9 @@
 #!/bin/bash
-# make send: mail patches/ (cover letter + series) to the people and lists
+# make send: mail each posting of patches/ (its cover letter, if it has
+# one, and its patches), as a thread of its own, to the people and lists
 # scripts/get_maintainer.pl names, with git send-email; with STABLE=1, the
-# 6.12.y backport in stable/ to stable@ and stable.conf's STABLE_CC.  A
+# backports in stable/ (6.12.y) and stable/6.18.y/ to stable@ and
+# stable.conf's STABLE_CC, a mail each.  A
 # dry run unless SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
 # git config (sendemail.smtpServer, smtpUser, smtpEncryption ...) decides,
 # and so does it for the login.
@@ -17,17 +19,26 @@ need_tree
 lock_build
 
 PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
+# groups: the folders sent, a thread each.
 if [[ ${STABLE:-0} == 1 ]]; then
 	. "$TOP/stable.conf"
-	mapfile -t patches < <(find "$TOP/stable" -maxdepth 1 -name '*.patch' | sort)
+	groups=("$TOP/stable" "$TOP/stable/6.18.y")
+	mapfile -t patches < <(for g in "${groups[@]}"; do find "$g" -maxdepth 1 -name '*.patch' | sort; done)
 	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-export"
 	mails=("${patches[@]}")
 else
-	cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
-	[[ -n $cover && $cover != *$'\n'* ]] || die "need exactly one cover letter $PATCHES/0000-*.patch: run make export"
+	mapfile -t groups < <(postings)
+	((${#groups[@]})) || die "no postings in $PATCHES: run make export"
+	mails=()
+	for g in "${groups[@]}"; do
+		mapfile -t gp < <(series "$g")
+		((${#gp[@]})) || die "no patches in $g: run make export"
+		cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+		[[ $cover != *$'\n'* ]] && { [[ -n $cover ]] || ((${#gp[@]} == 1)); } ||
+			die "$g needs one cover letter, 0000-*.patch, for its ${#gp[@]} patches: run make export"
+		mails+=(${cover:+"$cover"} "${gp[@]}")
+	done
 	mapfile -t patches < <(series)
-	((${#patches[@]})) || die "no patches in $PATCHES: run make export"
-	mails=("$cover" "${patches[@]}")
 fi
 
 # send-email does the threading (--thread): the files must not thread already.
@@ -65,8 +76,9 @@ if [[ ${SEND:-0} == 1 ]]; then
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
-	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[0]}" ||
-		die "$cover still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (the first commit after base in $TREE), then make export and make test"
+	f=$(grep -l '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[@]}" | sed -n 1p) || true
+	[[ -z $f ]] ||
+		die "$f still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (after the line \"posting: NAME\" of its marker commit in $TREE), then make export and make test"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
@@ -82,6 +94,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 gm() { get_maintainers "$@"; }
+# key FILE: where FILE's recipients are kept: its folder's name and its own.
+key() { echo "$tmp/$(basename "$(dirname "$1")")__$(basename "$1")"; }
 # uniq_addr [FILE...]: lines with a new address only (case-insensitive).
 uniq_addr() { awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); if (!seen[tolower(a)]++) print }' "$@"; }
 # minus_addr A B: the lines of B whose address is not in A.
@@ -93,29 +107,34 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst option 3: to stable@, Cc the upstream
 	# author, the maintainer and the lists the upstream patch went to.
 	for f in "${patches[@]}"; do
-		b=$tmp/$(basename "$f")
+		b=$(key "$f")
 		echo stable@vger.kernel.org >"$b.to"
 		tr ',' '\n' <<<"$STABLE_CC" | sed 's/^ *//' >"$b.cc"
 	done
 else
-	tos=() alls=()
-	for f in "${patches[@]}"; do
-		b=$tmp/$(basename "$f")
-		tos+=("$b.to") alls+=("$b.all")
-		gm --no-l --no-r "$f" | uniq_addr >"$b.to"
-		gm "$f" | uniq_addr >"$b.all"
+	for g in "${groups[@]}"; do
+		tos=() alls=()
+		mapfile -t gp < <(series "$g")
+		for f in "${gp[@]}"; do
+			b=$(key "$f")
+			tos+=("$b.to") alls+=("$b.all")
+			gm --no-l --no-r "$f" | uniq_addr >"$b.to"
+			gm "$f" | uniq_addr >"$b.all"
+			minus_addr "$b.to" "$b.all" >"$b.cc"
+			[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
+			[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
+		done
+		cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+		[[ -n $cover ]] || continue
+		b=$(key "$cover") # the cover letter: to everyone
+		uniq_addr "${tos[@]}" >"$b.to"
+		uniq_addr "${alls[@]}" >"$b.all"
 		minus_addr "$b.to" "$b.all" >"$b.cc"
-		[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
-		[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
 	done
-	b=$tmp/$(basename "$cover") # the cover letter: to everyone
-	uniq_addr "${tos[@]}" >"$b.to"
-	uniq_addr "${alls[@]}" >"$b.all"
-	minus_addr "$b.to" "$b.all" >"$b.cc"
 fi
 for f in "${mails[@]}"; do
-	b=$tmp/$(basename "$f")
-	log "$(basename "$f")"
+	b=$(key "$f")
+	log "$(basename "$(dirname "$f")")/$(basename "$f")"
 	sed 's/^/    To: /' "$b.to" >&2
 	sed 's/^/    Cc: /' "$b.cc" >&2
 done
@@ -123,7 +142,7 @@ done
 # send-email runs these once per file, with the file's path.
 for k in to cc; do
 	# shellcheck disable=SC2016 # $1 is the script's own argument
-	printf '#!/bin/bash\nexec cat %q/"$(basename "$1").%s"\n' "$tmp" "$k" >"$tmp/$k-cmd"
+	printf '#!/bin/bash\nexec cat %q/"$(basename "$(dirname "$1")")__$(basename "$1").%s"\n' "$tmp" "$k" >"$tmp/$k-cmd"
 	chmod +x "$tmp/$k-cmd"
 done
 
@@ -149,5 +168,9 @@ args=(
 ((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 [[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 
-log "git send-email ${args[*]} $(basename "${mails[0]}") ...$(basename "${mails[-1]}")"
-tgit send-email "${args[@]}" "${mails[@]}"
+# One thread a posting.
+for g in "${groups[@]}"; do
+	mapfile -t thread < <(find "$g" -maxdepth 1 -name '0000-*.patch'; if [[ ${STABLE:-0} == 1 ]]; then find "$g" -maxdepth 1 -name '[1-9]*.patch' | sort; else series "$g"; fi)
+	log "git send-email ${args[*]} $(basename "$g")/: $(basename "${thread[0]}") ...$(basename "${thread[-1]}")"
+	tgit send-email "${args[@]}" "${thread[@]}"
+done

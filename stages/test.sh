@@ -68,7 +68,6 @@ check symbols --after build-x86_64 "$stages/symbols.sh"
 check objects --after apply "$stages/objects.sh"
 check docs --after apply "$stages/docs.sh"
 check coccinelle --after apply "$stages/cocci.sh"
-check exceptions --after apply "$stages/exceptions.sh"
 check send --after apply "$TOP/tests/send_roundtrip.sh"
 check b4 --after apply "$TOP/tests/b4_check.sh"
 check stable-without --after deps "$stages/stable.sh" without

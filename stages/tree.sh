@@ -1,17 +1,19 @@
 #!/bin/bash
 # make tree: the pinned base as a git tree in build/linux, tagged "base";
-# branch "series" is the base, the cover letter as an empty commit (as b4
-# prep keeps it) and the series applied by git am.
+# branch "series" is the base and every posting of patches/, each an
+# empty marker commit (with its cover letter, as b4 prep keeps one) and
+# its patches applied by git am.
 # make tree KERNEL=/path [BASE=rev] [BRANCH=name]: apply the series to a
 # user's own kernel tree instead, on a new branch, without touching their
 # checkout.
 . "$(dirname "$0")/lib.sh"
 
-# apply_series DIR: git am every patch in DIR's current checkout. On a
-# failure name the patch and its files, abort the am, and fail.
+# apply_series DIR [POSTING]: git am every patch (of POSTING's folder) in
+# DIR's current checkout. On a failure name the patch and its files,
+# abort the am, and fail.
 apply_series() {
 	local dir=$1 p patches
-	mapfile -t patches < <(series)
+	mapfile -t patches < <(series "${2:-}")
 	for p in "${patches[@]}"; do
 		if git -C "$dir" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
 			am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
@@ -22,7 +24,7 @@ apply_series() {
 		git -C "$dir" am --abort >/dev/null 2>&1 || true
 		return 1
 	done
-	log "${#patches[@]} patches applied"
+	log "${#patches[@]} patches applied${2:+ ($(basename "$2"))}"
 }
 
 # does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
@@ -51,19 +53,19 @@ check_applies() {
 	log "${#patches[@]} patches apply to the base and give branch series (checked in a scratch index)"
 }
 
-# add_cover: the cover letter's empty commit on the checkout, from
-# patches/0000-cover-letter.patch (what make export wrote), or one to fill in.
-add_cover() {
-	local cover=$PATCHES/0000-cover-letter.patch msg=$BUILD/cover.msg name email date c
+# add_marker POSTING: on the checkout, the posting's marker, an empty
+# commit "posting: NAME" followed by the subject and text of its cover
+# letter (what make export wrote), if it has one.
+add_marker() {
+	local cover=$1/0000-cover-letter.patch msg=$BUILD/cover.msg name= email= date= c
+	printf 'posting: %s\n' "$(basename "$1")" >"$msg"
 	if [ -f "$cover" ]; then
 		cover_message "$cover" >"$msg.all"
-		{ read -r name; read -r email; read -r date; cat >"$msg"; } <"$msg.all"
-	else
-		printf '*** SUBJECT HERE ***\n\n*** BLURB HERE ***\n' >"$msg"
+		{ read -r name; read -r email; read -r date; echo; cat; } <"$msg.all" >>"$msg"
 	fi
 	c=$(GIT_AUTHOR_NAME=${name:-$SIGNOFF_NAME} GIT_AUTHOR_EMAIL=${email:-$SIGNOFF_EMAIL} \
 		GIT_AUTHOR_DATE=${date:-2000-01-01T00:00:00Z} GIT_COMMITTER_DATE=${date:-2000-01-01T00:00:00Z} \
-		tgit commit-tree 'base^{tree}' -p base -F "$msg")
+		tgit commit-tree 'HEAD^{tree}' -p HEAD -F "$msg")
 	git -C "$TREE" checkout -q --detach "$c"
 }
 
@@ -84,7 +86,7 @@ own_tree() {
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
 	if [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] &&
-		[ -z "$(git -C "$TREE" status --porcelain)" ] && cover_commit >/dev/null &&
+		[ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(markers)" ] &&
 		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
 		log "the series is applied already, from the same patches"
 		check_applies || die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base)"
@@ -96,9 +98,12 @@ own_tree() {
 	tgit checkout -q -f --detach base
 	! forced || tgit clean -q -f -d -x
 	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; git -C "$TREE" checkout -q -f series' EXIT
-	add_cover
-	apply_series "$TREE" ||
-		die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; branch series is as it was"
+	[ -n "$(postings)" ] || die "no postings in $PATCHES (a folder of patches each)"
+	while read -r posting; do
+		add_marker "$posting"
+		apply_series "$TREE" "$posting" ||
+			die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; branch series is as it was"
+	done < <(postings)
 	git -C "$TREE" checkout -q -B series
 	trap - EXIT
 	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"

@@ -21,62 +21,63 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM HUP
 
-mapfile -t patches < <(series)
-cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
-n=${#patches[@]}
-[[ $n -gt 0 && -n $cover ]] || fail "no cover letter and patches in $PATCHES"
-
 # format-patch wrote no Message-Id (send-email adds them): thread copies
-# the way send-email does, every patch a reply to the cover letter. The
-# headers are unfolded, as b4 0.12 fails on a folded Subject.
+# the way send-email does, every patch a reply to its posting's cover
+# letter. The headers are unfolded, as b4 0.12 fails on a folded Subject.
 unfold() {
 	awk '!body && /^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
 		!body { if (NR > 1) print hdr; hdr = $0; if ($0 == "") body = 1; next }
 		{ print }' "$1"
 }
-k=0
-for f in "$cover" "${patches[@]}"; do
-	{
-		head -n 1 "$f"
-		echo "Message-Id: <b4-check-$k@localhost>"
-		if ((k)); then
-			echo "In-Reply-To: <b4-check-0@localhost>"
-			echo "References: <b4-check-0@localhost>"
-		fi
-		unfold "$f" | tail -n +2
-	} >>"$tmp/series.mbox"
-	k=$((k + 1))
-done
-
-log "b4 --offline-mode am on the series"
-mkdir "$tmp/out"
-# b4 wants user.name/email from git config; keep it off the user's config
-# and cache.
-(cd "$TREE" && HOME=$tmp XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config \
-	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=2 \
-	GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0="$SIGNOFF_NAME" \
-	GIT_CONFIG_KEY_1=user.email GIT_CONFIG_VALUE_1="$SIGNOFF_EMAIL" \
-	timeout 300 b4 --offline-mode --no-interactive --no-stdin \
-	am -m "$tmp/series.mbox" -o "$tmp/out") </dev/null >"$tmp/b4.log" 2>&1 ||
-	fail "b4 am failed: $(tail -n 5 "$tmp/b4.log")"
-sed 's/^/    /' "$tmp/b4.log" >&2
-grep -qx "Total patches: $n" "$tmp/b4.log" || fail "b4 did not see $n patches"
-! grep -qE '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" ||
-	fail "b4: $(grep -E '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" | head -n 3)"
-mbx=$(find "$tmp/out" -name '*.mbx')
-[[ -n $mbx && $mbx != *$'\n'* ]] || fail "b4 wrote no .mbx"
-
-log "applying b4's mbox onto tag base (in a temporary index)"
-mkdir "$tmp/mails"
-(($(git mailsplit -o"$tmp/mails" "$mbx") == n)) || fail "b4's mbox has not $n patches"
 export GIT_INDEX_FILE=$tmp/index
 git -C "$TREE" read-tree base
-for m in "$tmp"/mails/*; do
-	git mailinfo "$tmp/msg" "$tmp/patch" <"$m" >/dev/null
-	git -C "$TREE" apply --cached "$tmp/patch" || fail "b4's $(basename "$m") does not apply"
-done
+while read -r g; do
+	name=$(basename "$g")
+	mapfile -t patches < <(series "$g")
+	cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+	n=${#patches[@]}
+	((n)) || fail "no patches in $g"
+	k=0
+	for f in ${cover:+"$cover"} "${patches[@]}"; do
+		{
+			head -n 1 "$f"
+			echo "Message-Id: <b4-check-$name-$k@localhost>"
+			if ((k)) && [[ -n $cover ]]; then
+				echo "In-Reply-To: <b4-check-$name-0@localhost>"
+				echo "References: <b4-check-$name-0@localhost>"
+			fi
+			unfold "$f" | tail -n +2
+		} >>"$tmp/$name.mbox"
+		k=$((k + 1))
+	done
+
+	log "b4 --offline-mode am on posting $name"
+	mkdir "$tmp/out-$name"
+	# b4 wants user.name/email from git config; keep it off the user's
+	# config and cache.
+	(cd "$TREE" && HOME=$tmp XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config \
+		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=2 \
+		GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0="$SIGNOFF_NAME" \
+		GIT_CONFIG_KEY_1=user.email GIT_CONFIG_VALUE_1="$SIGNOFF_EMAIL" GIT_INDEX_FILE= \
+		timeout 300 b4 --offline-mode --no-interactive --no-stdin \
+		am -m "$tmp/$name.mbox" -o "$tmp/out-$name") </dev/null >"$tmp/b4.log" 2>&1 ||
+		fail "b4 am failed on $name: $(tail -n 5 "$tmp/b4.log")"
+	sed 's/^/    /' "$tmp/b4.log" >&2
+	grep -qx "Total patches: $n" "$tmp/b4.log" || fail "b4 did not see $n patches in $name"
+	! grep -qE '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" ||
+		fail "b4: $(grep -E '^ *(WARNING|ERROR)|[Ii]ncomplete|[Ii]gnored|control char' "$tmp/b4.log" | head -n 3)"
+	mbx=$(find "$tmp/out-$name" -name '*.mbx')
+	[[ -n $mbx && $mbx != *$'\n'* ]] || fail "b4 wrote no .mbx for $name"
+
+	rm -rf "$tmp/mails" && mkdir "$tmp/mails"
+	(($(git mailsplit -o"$tmp/mails" "$mbx") == n)) || fail "b4's mbox of $name has not $n patches"
+	for m in "$tmp"/mails/*; do
+		git mailinfo "$tmp/msg" "$tmp/patch" <"$m" >/dev/null
+		git -C "$TREE" apply --cached "$tmp/patch" || fail "b4's $(basename "$m") of $name does not apply"
+	done
+done < <(postings)
 got=$(git -C "$TREE" write-tree)
 want=$(git -C "$TREE" rev-parse 'series^{tree}')
-[[ $got == "$want" ]] || fail "tree of b4's mbox on base $got != series tree $want"
+[[ $got == "$want" ]] || fail "tree of b4's mboxes, every posting, on base $got != series tree $want"
 
 echo "PASS b4 check"

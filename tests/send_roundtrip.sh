@@ -1,8 +1,9 @@
 #!/bin/bash
 # Mail the series for real through stages/send.sh to a local SMTP sink
 # (tests/smtp_sink.py), then check what arrived: one mail per patch file,
-# subjects, threading on the cover letter, recipients; and that git am of
-# the mails onto tag base gives the tree of branch series.
+# subjects, each posting a thread on its cover letter (a posting of one
+# patch none), recipients; and that git am of the mails onto tag base
+# gives the tree of branch series.
 . "$(dirname "$0")/../stages/lib.sh"
 set -E
 
@@ -100,16 +101,15 @@ grep -q 'set your identity.*make export' "$tmp/out" ||
 
 log "sending the series to the sink"
 send SEND=1 STAMP="$stamp" || fail "stages/send.sh failed: $(tail -n 5 "$tmp/out")"
-mapfile -t patches < <(series)
-cover=$(find "$PATCHES" -maxdepth 1 -name '0000-*.patch')
-n=${#patches[@]}
+mapfile -t files < <(find "$PATCHES" -mindepth 2 -maxdepth 2 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort)
+n=${#files[@]}
 for ((i = 0; i < 100; i++)); do
-	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < n + 1)) || break
+	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < n)) || break
 	sleep 0.1
 done
 stop_sink
 got=$(grep -c '^From mboxrd@z ' "$mbox" || true)
-((got == n + 1)) || fail "received $got mails, want $((n + 1)) (cover + $n patches)"
+((got == n)) || fail "received $got mails, want $n (every posting's cover letter and patches)"
 
 mkdir "$tmp/mails"
 git mailsplit --mboxrd -o"$tmp/mails" "$mbox" >/dev/null
@@ -127,49 +127,66 @@ hdr() {
 emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
 gm() { get_maintainers "$@"; }
 
-log "checking subjects, threading and recipients"
+log "checking subjects, threading and recipients, a thread a posting"
+# The mail of each file: the one with its subject.
 declare -A mail
 for m in "$tmp"/mails/*; do
 	subj=$(hdr "$m" Subject)
-	[[ $subj =~ ^\[PATCH\ (v[0-9]+\ )?([0-9]+)/([0-9]+)\] ]] || fail "unexpected subject: $subj"
-	k=$((10#${BASH_REMATCH[2]}))
-	((BASH_REMATCH[3] == n)) || fail "subject $subj: want [PATCH $k/$n]"
-	[[ -z ${mail[$k]:-} ]] || fail "two mails [PATCH $k/$n]"
-	mail[$k]=$m
+	for f in "${files[@]}"; do
+		[[ $(hdr "$f" Subject) != "$subj" ]] || { [[ -z ${mail[$f]:-} ]] || fail "two mails $subj"; mail[$f]=$m; }
+	done
 done
-files=("$cover" "${patches[@]}")
-cover_id=$(hdr "${mail[0]}" Message-Id)
-[[ $cover_id == \<*@*\> ]] || fail "the cover letter has no Message-Id"
-[[ -z $(hdr "${mail[0]}" In-Reply-To) ]] || fail "the cover letter is a reply"
 self=$(tr '[:upper:]' '[:lower:]' <<<"$SIGNOFF_EMAIL")
-: >"$tmp/all-want"
-: >"$tmp/all-m"
-for ((k = n; k >= 0; k--)); do # the cover (k = 0) last: it wants the union
-	m=${mail[$k]}
-	[[ -n $m ]] || fail "no mail [PATCH $k/$n]"
-	[[ $(hdr "$m" Subject) == "$(hdr "${files[k]}" Subject)" ]] ||
-		fail "[PATCH $k/$n]: the subject differs from $(basename "${files[k]}")"
-	if ((k)); then
-		[[ $(hdr "$m" In-Reply-To) == "$cover_id" ]] || fail "[PATCH $k/$n]: In-Reply-To is not the cover's $cover_id"
-		[[ $(hdr "$m" References) == "$cover_id" ]] || fail "[PATCH $k/$n]: References is not the cover's $cover_id"
-		gm "${files[k]}" | emails | grep -vxF "$self" | tee -a "$tmp/all-want" >"$tmp/want" || true
-		gm --no-l --no-r "${files[k]}" | emails | grep -vxF "$self" | tee -a "$tmp/all-m" >"$tmp/want-m" || true
+am=()
+while read -r g; do
+	mapfile -t gp < <(series "$g")
+	cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+	np=${#gp[@]}
+	if [[ -n $cover ]]; then
+		cover_id=$(hdr "${mail[$cover]:?no mail for $cover}" Message-Id)
+		[[ $cover_id == \<*@*\> ]] || fail "$cover: no Message-Id"
+		[[ -z $(hdr "${mail[$cover]}" In-Reply-To) ]] || fail "the cover letter $cover is a reply"
 	else
-		sort -u "$tmp/all-want" >"$tmp/want"
-		sort -u "$tmp/all-m" >"$tmp/want-m"
+		((np == 1)) || fail "$g: $np patches and no cover letter"
 	fi
-	[[ -s $tmp/want ]] || fail "get_maintainer.pl names nobody for $(basename "${files[k]}")"
-	printf '%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails >"$tmp/hdrs"
-	hdr "$m" To | emails >"$tmp/to"
-	hdr "$m" X-Envelope-To | emails >"$tmp/env"
-	miss=$(comm -23 "$tmp/want" "$tmp/hdrs")
-	[[ -z $miss ]] || fail "[PATCH $k/$n]: not in To/Cc: $miss"
-	miss=$(comm -23 "$tmp/want" "$tmp/env")
-	[[ -z $miss ]] || fail "[PATCH $k/$n]: not in the SMTP envelope: $miss"
-	miss=$(comm -23 "$tmp/want-m" "$tmp/to")
-	[[ -z $miss ]] || fail "[PATCH $k/$n]: maintainers not in To: $miss"
-	! grep -qxF "$self" "$tmp/env" || fail "[PATCH $k/$n]: the sender $self got a copy (--suppress-cc=self)"
-done
+	: >"$tmp/all-want"
+	: >"$tmp/all-m"
+	for f in "${gp[@]}" ${cover:+"$cover"}; do # the cover last: it wants the union
+		m=${mail[$f]:-}
+		[[ -n $m ]] || fail "no mail for $f"
+		subj=$(hdr "$m" Subject)
+		if ((np > 1)); then
+			[[ $subj =~ ^\[PATCH\ ([0-9]+)/$np\] ]] || fail "$subj: want [PATCH k/$np]"
+		else
+			[[ $subj == "[PATCH] "* ]] || fail "$subj: want [PATCH], a posting of one patch"
+		fi
+		if [[ $f != "$cover" ]]; then
+			am+=("$m")
+			if [[ -n $cover ]]; then
+				[[ $(hdr "$m" In-Reply-To) == "$cover_id" ]] || fail "$subj: In-Reply-To is not its cover's $cover_id"
+				[[ $(hdr "$m" References) == "$cover_id" ]] || fail "$subj: References is not its cover's $cover_id"
+			else
+				[[ -z $(hdr "$m" In-Reply-To) ]] || fail "$subj: a posting of one patch is no reply"
+			fi
+			gm "$f" | emails | grep -vxF "$self" | tee -a "$tmp/all-want" >"$tmp/want" || true
+			gm --no-l --no-r "$f" | emails | grep -vxF "$self" | tee -a "$tmp/all-m" >"$tmp/want-m" || true
+		else
+			sort -u "$tmp/all-want" >"$tmp/want"
+			sort -u "$tmp/all-m" >"$tmp/want-m"
+		fi
+		[[ -s $tmp/want ]] || fail "get_maintainer.pl names nobody for $f"
+		printf '%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails >"$tmp/hdrs"
+		hdr "$m" To | emails >"$tmp/to"
+		hdr "$m" X-Envelope-To | emails >"$tmp/env"
+		miss=$(comm -23 "$tmp/want" "$tmp/hdrs")
+		[[ -z $miss ]] || fail "$subj: not in To/Cc: $miss"
+		miss=$(comm -23 "$tmp/want" "$tmp/env")
+		[[ -z $miss ]] || fail "$subj: not in the SMTP envelope: $miss"
+		miss=$(comm -23 "$tmp/want-m" "$tmp/to")
+		[[ -z $miss ]] || fail "$subj: maintainers not in To: $miss"
+		! grep -qxF "$self" "$tmp/env" || fail "$subj: the sender $self got a copy (--suppress-cc=self)"
+	done
+done < <(postings)
 
 log "git am of the received patches onto tag base (a fresh worktree)"
 wt=$tmp/wt
@@ -179,30 +196,33 @@ timeout 600 git -C "$TREE" worktree add -q --no-checkout --detach "$wt" base ||
 git -C "$TREE" diff --name-only base series >"$tmp/paths"
 git -C "$wt" sparse-checkout set --no-cone --stdin <"$tmp/paths"
 git -C "$wt" checkout -q || fail "the sparse checkout of base failed"
-am=()
-for ((k = 1; k <= n; k++)); do am+=("${mail[$k]}"); done
 timeout 300 nice git -C "$wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
 	am -q "${am[@]}" >"$tmp/am.log" 2>&1 ||
 	fail "git am of the received mails failed: $(tail -n 5 "$tmp/am.log")"
-(($(git -C "$wt" rev-list --count base..HEAD) == n)) || fail "git am made not $n commits"
+(($(git -C "$wt" rev-list --count base..HEAD) == ${#am[@]})) || fail "git am made not ${#am[@]} commits"
 got=$(git -C "$wt" rev-parse 'HEAD^{tree}')
 want=$(git -C "$TREE" rev-parse 'series^{tree}')
 [[ $got == "$want" ]] || fail "tree after git am $got != series tree $want"
 
-log "the 6.12.y backport: make send STABLE=1 to the sink, git am onto its base"
+log "the backports: make send STABLE=1 to the sink, the 6.12.y one git am'ed onto its base"
 "$TOP/stages/stable.sh" tree
 stable=$BUILD/stable
 start_sink "$tmp/stable.mbox"
 send SEND=1 STABLE=1 STAMP="$stamp" || fail "make send STABLE=1 failed: $(tail -n 5 "$tmp/out")"
 for ((i = 0; i < 100; i++)); do
-	! grep -q '^From mboxrd@z ' "$mbox" || break
+	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < 2)) || break
 	sleep 0.1
 done
 stop_sink
-(($(grep -c '^From mboxrd@z ' "$mbox") == 1)) || fail "the backport is not one mail"
+(($(grep -c '^From mboxrd@z ' "$mbox") == 2)) || fail "the backports are not two mails"
+mkdir "$tmp/stable-mails"
+git mailsplit --mboxrd -o"$tmp/stable-mails" "$mbox" >/dev/null
+mbox=$tmp/stable-mails/0001
 [[ $(hdr "$mbox" Subject) == "[PATCH 6.12.y] genirq/manage: Reduce priority of forced secondary interrupt handler" ]] ||
 	fail "backport subject: $(hdr "$mbox" Subject)"
-[[ $(hdr "$mbox" To | emails) == stable@vger.kernel.org ]] || fail "backport To: $(hdr "$mbox" To)"
+[[ $(hdr "$tmp/stable-mails/0002" Subject) == "[PATCH 6.18.y] genirq/manage: Reduce priority of forced secondary interrupt handler" ]] ||
+	fail "6.18.y backport subject: $(hdr "$tmp/stable-mails/0002" Subject)"
+[[ -z $(hdr "$tmp/stable-mails/0002" In-Reply-To) ]] || fail "the 6.18.y backport is a reply to the 6.12.y one"
 source "$TOP/stable.conf"
 miss=$(comm -23 <(emails <<<"$STABLE_CC") <(hdr "$mbox" Cc | emails))
 [[ -z $miss ]] || fail "backport: not in Cc: $miss"

@@ -7,21 +7,32 @@
 #include <uapi/linux/sched/types.h>
 
 #define MY_PRIO 42
+#define my_prio 42
 
 static int kthread_prio;
 
 static void picks(struct task_struct *p)
 {
-	struct sched_param a = { .sched_priority = 10 };	/* report */
+	struct sched_param a = { .sched_priority = 42 };	/* report */
 	struct sched_param b = { .sched_priority = MY_PRIO };	/* report */
-	struct sched_param c;
+	struct sched_param c = { .sched_priority = 0x2a };	/* report */
+	struct sched_param d = { .sched_priority = 0X2A };	/* report */
+	static const struct sched_param e = { .sched_priority = 10U };	/* report */
+	struct sched_param f, *g = &f;
 	struct sched_attr attr = { .sched_policy = SCHED_FIFO };
 
-	c.sched_priority = MAX_RT_PRIO - 1;			/* report */
+	f.sched_priority = MAX_RT_PRIO - 1;			/* report */
+	f.sched_priority = 0x2a;				/* report */
+	f.sched_priority = (MAX_RT_PRIO / 2);			/* report */
 	attr.sched_priority = 3;				/* report */
+	attr.sched_priority = MY_PRIO;				/* report */
+	g->sched_priority = 5;					/* report */
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &a);
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &b);
-	sched_setscheduler_nocheck(p, SCHED_RR, &c);
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &c);
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &d);
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &e);
+	sched_setscheduler_nocheck(p, SCHED_RR, &f);
 	sched_setattr_nocheck(p, &attr);
 }
 
@@ -29,23 +40,27 @@ static void not_picks(struct task_struct *p, struct sched_param *user)
 {
 	struct sched_param admin = { .sched_priority = kthread_prio };
 	struct sched_param none = { .sched_priority = 0 };
+	struct sched_param octal_none = { .sched_priority = 00 };
+	struct sched_param lower = { .sched_priority = my_prio };
 	struct sched_param copy;
+	struct sched_attr attr = { .sched_policy = SCHED_NORMAL };
 
 	copy.sched_priority = user->sched_priority;
+	copy.sched_priority = kthread_prio + 1;
+	copy.sched_priority = 0;
+	copy.sched_priority = 0x0;
+	copy.sched_priority = (0);
+	attr.sched_priority = 00;
+	attr.sched_priority = kthread_prio;
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &admin);
 	sched_setscheduler_nocheck(p, SCHED_NORMAL, &none);
+	sched_setscheduler_nocheck(p, SCHED_NORMAL, &octal_none);
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &lower);
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &copy);
+	sched_setattr_nocheck(p, &attr);
 	sched_set_fifo(p);
 	sched_set_fifo_low(p);
 	sched_set_normal(p, 0);
-}
-
-/* The helpers themselves are where the numbers live. */
-void sched_set_fifo_low(struct task_struct *p)
-{
-	struct sched_param sp = { .sched_priority = 1 };
-
-	sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
 }
 
 static void attr_pick(struct task_struct *p)
@@ -53,4 +68,23 @@ static void attr_pick(struct task_struct *p)
 	struct sched_attr attr = { .sched_policy = SCHED_RR, .sched_priority = 7 };	/* report */
 
 	sched_setattr_nocheck(p, &attr);
+}
+
+/*
+ * The exceptions are by file and function: a function of the same name in
+ * another file is reported.
+ */
+void sched_set_fifo_low(struct task_struct *p)
+{
+	struct sched_param sp = { .sched_priority = 1 };	/* report */
+
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
+}
+
+static int timerlat_main(void *data)
+{
+	struct sched_param sp;
+
+	sp.sched_priority = 95;					/* report */
+	return sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
 }

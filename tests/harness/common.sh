@@ -26,10 +26,10 @@ pgit() { git -c user.name="Placeholder Name" -c user.email=placeholder@example.o
 # shape (linux-source-7.3/, .gitignore ending in Debian's "/*" block, a
 # get_maintainer.pl that names one maintainer and one list), its pinned
 # DIR/base.conf, and a series of 3 patches for it, as the placeholder
-# identity, with a cover letter, in DIR/patches.
+# identity, with a cover letter, as the posting DIR/patches/sched.
 base_fixture() {
 	local d=$1 src=$1/linux-source-7.3
-	mkdir -p "$src/kernel/sched" "$src/kernel/irq" "$src/scripts" "$d/patches"
+	mkdir -p "$src/kernel/sched" "$src/kernel/irq" "$src/scripts"
 	printf 'config FOO\n\tbool "foo"\n' >"$src/Kconfig"
 	printf 'int irq;\n' >"$src/kernel/irq/manage.c"
 	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
@@ -51,9 +51,9 @@ base_fixture() {
 	echo 'int two;' >"$src/kernel/sched/two.c" && git -C "$src" add -f kernel/sched/two.c &&
 		pgit -C "$src" commit -q -s -m "sched: two"
 	echo 'int three;' >>"$src/kernel/sched/core.c" && pgit -C "$src" commit -q -s -am "sched: three"
-	git -C "$src" format-patch -q --zero-commit --cover-letter -o "$d/patches" HEAD~3
+	git -C "$src" format-patch -q --zero-commit --cover-letter -o "$d/patches/sched" HEAD~3
 	sed -i 's/\*\*\* SUBJECT HERE \*\*\*/Fixture series/; s/\*\*\* BLURB HERE \*\*\*/Fixture text./' \
-		"$d/patches/0000-cover-letter.patch"
+		"$d/patches/sched/0000-cover-letter.patch"
 	rm -rf "$src"
 }
 
@@ -65,21 +65,21 @@ fx() {
 }
 
 # user_fixture DIR: a tiny "kernel tree" DIR/src with two commits, and a
-# series for it in DIR/patches: 0001 applies, 0002 does not (it changes a
+# posting for it in DIR/patches/p: 0001 applies, 0002 does not (it changes a
 # line that is not there).
 user_fixture() {
 	local d=$1
-	mkdir -p "$d/src/kernel/sched" "$d/patches"
+	mkdir -p "$d/src/kernel/sched" "$d/patches/p"
 	git -C "$d/src" init -q -b main
 	printf 'config FOO\n\tbool "foo"\n' >"$d/src/Kconfig"
 	printf 'int a;\nint b;\n' >"$d/src/kernel/sched/core.c"
 	git -C "$d/src" add -A && git -C "$d/src" commit -q -m one
 	printf 'int a;\nint b;\nint c;\n' >"$d/src/kernel/sched/core.c"
 	git -C "$d/src" commit -q -am two
-	git -C "$d/src" format-patch -q -1 -o "$d/patches" --zero-commit
+	git -C "$d/src" format-patch -q -1 -o "$d/patches/p" --zero-commit
 	git -C "$d/src" reset -q --hard HEAD~1
 	sed 's/^ int b;/ int z;/; s/^Subject: .*/Subject: [PATCH] does not apply/' \
-		"$d/patches/0001-two.patch" >"$d/patches/0002-does-not-apply.patch"
+		"$d/patches/p/0001-two.patch" >"$d/patches/p/0002-does-not-apply.patch"
 }
 
 # state REPO: everything a failed or refused command must leave alone.

@@ -28,7 +28,7 @@ git -C "$t" add kernel/sched/up.c
 git -C "$t" -c user.name="Up Stream" -c user.email=up@fixture-mail.dev commit -q -s -m "sched: up"
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
-p=$tmp/e/patches
+p=$tmp/e/patches/sched
 [ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
 	[ "$(grep -c '^Signed-off-by: Fixture <fixture@fixture-mail.dev>$' "$p/0002-sched-two.patch")" = 1 ] &&
 	grep -q '^From: Up Stream <up@fixture-mail.dev>$' "$p/0004-sched-up.patch" &&
@@ -47,14 +47,14 @@ fx "$tmp/r" "$S/tree.sh" >/dev/null
 fx "$tmp/r" env SIGNOFF_NAME="A Team" SIGNOFF_EMAIL=team@seed.example "$S/export.sh" >/dev/null
 out=$(fx "$tmp/r" "$S/export.sh")
 rc=$?
-[ "$rc" = 0 ] && ! grep -l 'seed\.example' "$tmp/r/patches"/*.patch &&
-	[ "$(grep -h '^From:\|^Signed-off-by:' "$tmp/r/patches"/000[1-3]*.patch | sort -u)" = "From: Fixture <fixture@fixture-mail.dev>
+[ "$rc" = 0 ] && ! grep -l 'seed\.example' "$tmp/r/patches/sched"/*.patch &&
+	[ "$(grep -h '^From:\|^Signed-off-by:' "$tmp/r/patches/sched"/000[1-3]*.patch | sort -u)" = "From: Fixture <fixture@fixture-mail.dev>
 Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
-result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r/patches"/*.patch)"
+result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r/patches/sched"/*.patch)"
 
 # Issue 15.7: the cover letter is edited in the tree; export keeps every
 # line of it (a "Name (N):" line too), and regenerates shortlog and diffstat.
-printf '%s\n' "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
+printf '%s\n' "posting: sched" "" "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
 	"Testing:" "  - all of it" >"$tmp/e/cover.msg"
 reword_cover "$tmp/e/cover.msg"
 out=$(fx "$tmp/e" "$S/export.sh")
@@ -64,11 +64,11 @@ c=$p/0000-cover-letter.patch
 	grep -q '^  - all of it$' "$c" && grep -q '^Fixture (3):$' "$c" && grep -q ' 3 files changed' "$c"
 result "15.7 the cover letter edited in the tree is exported whole" $? "$out$(cat "$c")"
 # ... and make tree makes the same cover commit from it again.
-msg1=$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit)")
+msg1=$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")")
 cp "$c" "$tmp/e/cover.1"
 out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh") &&
 	out=$(fx "$tmp/e" "$S/export.sh") &&
-	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit)")" = "$msg1" ] && cmp -s "$c" "$tmp/e/cover.1"
+	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")")" = "$msg1" ] && cmp -s "$c" "$tmp/e/cover.1"
 result "15.7 make tree reads the cover letter back as it was written" $? "$out"
 # A cover letter with no shortlog (edited by hand) is refused with a reason.
 sed -i '/^Fixture (3):$/,$d' "$c"
@@ -85,7 +85,7 @@ git -C "$t" checkout -q -b mine && echo 'int x;' >"$t/kernel/sched/x.c" && git -
 	git -C "$t" commit -q -m x
 out=$(fx "$tmp/o" "$S/export.sh")
 rc=$?
-[ "$rc" != 0 ] && grep -q 'not on branch series' <<<"$out" && [ "$(ls "$tmp/o/patches" | wc -l)" = 4 ]
+[ "$rc" != 0 ] && grep -q 'not on branch series' <<<"$out" && [ "$(ls "$tmp/o/patches/sched" | wc -l)" = 4 ]
 git -C "$t" checkout -q series
 out2=$(fx "$tmp/o" "$S/export.sh")
 rc2=$?
@@ -103,3 +103,27 @@ git config --global --unset format.cc
 git config --global --unset diff.noprefix
 [ "$rc" = 0 ] && ! grep -q '^Cc: someone' "$p"/*.patch && grep -q '^diff --git a/' "$p/0001-sched-one.patch"
 result "22.4 format.cc and diff.noprefix in the user's git config change no patch" $? "$out$(grep -h '^Cc:\|^diff --git' "$p"/*.patch)"
+
+# Issue 20: one folder a posting. A posting of one patch (its marker with
+# no cover letter) is written without one, and make tree makes the same
+# series from the two folders again; a cover letter on a posting of one
+# patch is refused, not dropped.
+base_fixture "$tmp/m"
+t=$tmp/m/build/linux
+fx "$tmp/m" "$S/tree.sh" >/dev/null
+git -C "$t" commit -q --allow-empty -m "posting: irq" &&
+	echo 'int irq2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: two"
+out=$(fx "$tmp/m" "$S/export.sh")
+rc=$?
+q=$tmp/m/patches
+[ "$rc" = 0 ] && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ] && grep -q '^Subject: \[PATCH\] genirq: two$' "$q/irq/0001-genirq-two.patch" &&
+	[ "$(ls "$q/sched" | wc -l)" = 4 ] && grep -q '^Subject: \[PATCH 0/3\] Fixture series$' "$q/sched/0000-cover-letter.patch" &&
+	tree1=$(git -C "$t" rev-parse 'series^{tree}') && out=$(fx "$tmp/m" env FORCE=1 "$S/tree.sh") &&
+	[ "$(git -C "$t" rev-parse 'series^{tree}')" = "$tree1" ] && [ "$(TREE=$t markers | cut -d' ' -f2 | sort | paste -sd' ')" = "irq sched" ]
+result "20 make export writes a folder a posting, a single patch without a cover letter; make tree reads them back" $? "$out$(ls -R "$q")"
+GIT_SEQUENCE_EDITOR="sed -i '/posting: irq/s/^pick/edit/'" git -C "$t" rebase -q -i base >/dev/null 2>&1 &&
+	git -C "$t" commit -q --amend --allow-empty -m "posting: irq" -m "A cover letter" && git -C "$t" rebase --continue >/dev/null 2>&1
+out=$(fx "$tmp/m" "$S/export.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'posting irq has one patch and a cover letter' <<<"$out" && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ]
+result "20 a cover letter on a posting of one patch is refused, not dropped" $? "$out"

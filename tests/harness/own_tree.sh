@@ -20,7 +20,7 @@ out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 t=$tmp/d/build/linux
 [ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ] &&
-	[ "$(git -C "$t" log -1 --format=%s "$(TREE=$t cover_commit)")" = "Fixture series" ] &&
+	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")" | sed -n 3p)" = "Fixture series" ] &&
 	[ -f "$t/kernel/sched/two.c" ] && base1=$(git -C "$t" rev-parse base) &&
 	out=$(fx "$tmp/d" "$S/tree.sh") && [ "$(git -C "$t" rev-parse base)" = "$base1" ] &&
 	grep -q 'patches apply to the base and give branch series' <<<"$out"
@@ -28,7 +28,7 @@ result "a verified base is committed once as tag base, the cover letter and seri
 
 # Issue 15.1: a new file is seen by git add and by the guard, and kept.
 echo 'int mine;' >"$t/kernel/sched/mynew.c"
-sed -i 's/^Fixture text\.$/Fixture text, edited./' "$tmp/d/patches/0000-cover-letter.patch"
+sed -i 's/^Fixture text\.$/Fixture text, edited./' "$tmp/d/patches/sched/0000-cover-letter.patch"
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'kernel/sched/mynew.c' <<<"$out" && grep -q 'FORCE=1' <<<"$out" &&
@@ -49,16 +49,16 @@ result "FORCE=1 drops it and applies the edited patches/" $? "$out"
 # make export will not write patches/ from it; mended, it applies.
 series1=$(git -C "$t" rev-parse series)
 cp -r "$tmp/d/patches" "$tmp/d/patches.good"
-sed -i 's/^ int b;$/ int zz;/' "$tmp/d/patches/0003-sched-three.patch"
+sed -i 's/^ int b;$/ int zz;/' "$tmp/d/patches/sched/0003-sched-three.patch"
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q '0003-sched-three.patch does not apply' <<<"$out" &&
 	[ "$(git -C "$t" rev-parse series)" = "$series1" ] && [ "$(git -C "$t" symbolic-ref -q --short HEAD)" = series ] &&
 	out=$(fx "$tmp/d" "$S/export.sh"); rc=$?
-[ "$rc" != 0 ] && grep -q 'run make tree' <<<"$out" && [ "$(ls "$tmp/d/patches" | wc -l)" = 4 ] &&
-	grep -q '^ int zz;$' "$tmp/d/patches/0003-sched-three.patch"
+[ "$rc" != 0 ] && grep -q 'run make tree' <<<"$out" && [ "$(ls "$tmp/d/patches/sched" | wc -l)" = 4 ] &&
+	grep -q '^ int zz;$' "$tmp/d/patches/sched/0003-sched-three.patch"
 result "15.2 a patch that does not apply leaves series, and export leaves patches/, alone" $? "$out"
-cp "$tmp/d/patches.good"/* "$tmp/d/patches/"
+cp -r "$tmp/d/patches.good"/* "$tmp/d/patches/"
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 [ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ]
@@ -67,13 +67,13 @@ result "15.2 mended, the series applies in full" $? "$out"
 # A reused tree is still checked against patches/: a patch whose hash was
 # recorded without applying it (as make export does) but which no longer
 # gives branch series fails, and says so.
-sed -i 's/^+int two;$/+int tw0;/' "$tmp/d/patches/0002-sched-two.patch"
+sed -i 's/^+int two;$/+int tw0;/' "$tmp/d/patches/sched/0002-sched-two.patch"
 (PATCHES=$tmp/d/patches patches_hash >"$t/.git/applied-patches")
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'do not give branch series' <<<"$out" && grep -q '^int two;$' "$t/kernel/sched/two.c"
 result "a reused tree still proves that patches/ applies to the base" $? "$out"
-cp "$tmp/d/patches.good"/* "$tmp/d/patches/"
+cp -r "$tmp/d/patches.good"/* "$tmp/d/patches/"
 (PATCHES=$tmp/d/patches patches_hash >"$t/.git/applied-patches")
 
 # Issue 15.8: a change of base in base.conf makes the tree again.

@@ -9,8 +9,8 @@ st() { # st DIR ARGS: stable.sh on the fixture DIR
 stable_fixture() {
 	base_fixture "$1"
 	mkdir -p "$1/stable/test"
-	mv "$1"/patches/0001-*.patch "$1/stable/"
-	mv "$1"/patches/0002-*.patch "$1/stable/test/"
+	mv "$1"/patches/sched/0001-*.patch "$1/stable/"
+	mv "$1"/patches/sched/0002-*.patch "$1/stable/test/"
 	st "$1" tree >/dev/null
 }
 

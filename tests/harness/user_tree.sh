@@ -12,7 +12,7 @@ result "a patch that does not apply is named, with its file, and nothing changes
 
 # The series applies to a clean user tree on a new branch, leaving
 # the user's own branch and checkout alone.
-rm "$tmp/a/patches/0002-does-not-apply.patch"
+rm "$tmp/a/patches/p/0002-does-not-apply.patch"
 head=$(git -C "$tmp/a/src" rev-parse HEAD)
 ktree() { KERNEL=$1 PATCHES=$tmp/a/patches BUILD=$tmp/a/build "${@:2}" "$S/tree.sh" 2>&1; }
 out=$(ktree "$tmp/a/src")
