@@ -200,6 +200,7 @@ kunit_args() {
 	KUNIT_CROSS=
 	case $1 in
 	um)
+		KUNIT_ARGS+=(--kunitconfig=kernel/irq)
 		KUNIT_SRC=$BUILD/um-src
 		if [ -e "$KUNIT_SRC/.git" ]; then
 			git -C "$KUNIT_SRC" checkout -q -f --detach series
