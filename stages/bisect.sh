@@ -28,7 +28,7 @@ build_at() {
 		sort -u >"$logs/$2.warn" || true
 }
 
-trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1; git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
+trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
 t0=$SECONDS
 build_at base base || die "the base does not build"
 log "base built in $((SECONDS - t0))s"

@@ -170,7 +170,7 @@ args=(
 
 # One thread a posting.
 for g in "${groups[@]}"; do
-	mapfile -t thread < <(find "$g" -maxdepth 1 -name '0000-*.patch'; if [[ ${STABLE:-0} == 1 ]]; then find "$g" -maxdepth 1 -name '[1-9]*.patch' | sort; else series "$g"; fi)
+	mapfile -t thread < <(find "$g" -maxdepth 1 -name '0000-*.patch'; series "$g")
 	log "git send-email ${args[*]} $(basename "$g")/: $(basename "${thread[0]}") ...$(basename "${thread[-1]}")"
 	tgit send-email "${args[@]}" "${thread[@]}"
 done

@@ -88,3 +88,12 @@ static int timerlat_main(void *data)
 	sp.sched_priority = 95;					/* report */
 	return sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
 }
+
+/* An expression whose regular expression match once backtracked for minutes. */
+static void long_constant_name(struct task_struct *p, int prio_offset)
+{
+	struct sched_param sp = {
+		.sched_priority = KTHREAD_RT_PRIO_DEFAULT_BASE_ABCDEFGHIJKLMNOP + prio_offset };
+
+	sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
+}
