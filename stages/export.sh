@@ -19,6 +19,22 @@ guard_tree
 	"posting: $(markers | sed -n '1s/^[^ ]* //p')" ] ||
 	die "$TREE's branch series does not start with a posting's marker (an empty commit \"posting: NAME\" after base): run make tree (FORCE=1 if it was made by an older make tree)"
 
+# A commit that looks like a marker is one: empty, "posting: NAME", a
+# name no other marker has; else its posting would be lost or merged.
+declare -A seen
+while read -r c subject; do
+	case $subject in
+	"posting: "?*) ;;
+	[Pp]osting:*) die "commit ${c:0:12} \"$subject\" is no posting's marker (\"posting: NAME\"): reword it in $TREE (git rebase -i base)" ;;
+	*) continue ;;
+	esac
+	[ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] ||
+		die "the marker \"$subject\" (${c:0:12}) changes files: a marker is an empty commit; move the change to a commit of its own (git rebase -i base)"
+	[ -z "${seen[$subject]:-}" ] ||
+		die "two markers \"$subject\" (${seen[$subject]:0:12}, ${c:0:12}): give one another name (git rebase -i base)"
+	seen[$subject]=$c
+done < <(git -C "$TREE" log --reverse --format='%H %s' base..series)
+
 sign_as_sender base series
 
 new=$(mktemp -d)
@@ -29,7 +45,7 @@ while read -r marker name; do
 	msg=$(git -C "$TREE" log -1 --format=%B "$marker" | sed 1d)
 	if ((${#commits[@]} == 1)); then
 		[ -z "$(tr -d '[:space:]' <<<"$msg")" ] ||
-			die "posting $name has one patch and a cover letter in its marker: move the text to the patch's changelog (or under its ---) and leave the marker \"posting: $name\" alone"
+			die "posting $name has one patch and a cover letter in its marker: move the text to the patch's changelog and leave the marker \"posting: $name\" alone"
 		format_patch -o "$new/$name" "$marker..${commits[0]}"
 		continue
 	fi

@@ -156,7 +156,8 @@ format_patch() {
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
 # stand-in author (the placeholder, any address that takes no mail)
 # replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
-# sender's last (a posting's marker gets none); an upstream author stays the author. Commits that need
+# sender's last, above the notes under a "---" line (a posting's marker
+# gets none); an upstream author stays the author. Commits that need
 # no change are kept; BRANCH moves only if one changed.
 sign_as_sender() {
 	local head c author msg
@@ -168,7 +169,7 @@ sign_as_sender() {
 			msg=$(git -C "$TREE" log -1 --format=%B "$c") # a marker: no sign-off
 		else
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
-				git interpret-trailers --no-divider --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+				git interpret-trailers --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
 		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&

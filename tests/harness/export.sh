@@ -127,3 +127,36 @@ out=$(fx "$tmp/m" "$S/export.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'posting irq has one patch and a cover letter' <<<"$out" && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ]
 result "20 a cover letter on a posting of one patch is refused, not dropped" $? "$out"
+
+# Issue 20, a new user's read: a marker that is not one loses or merges a
+# posting, so it is refused: one that changes files, a second of the same
+# name, a near miss; patches/ stays as it was.
+base_fixture "$tmp/k"
+t=$tmp/k/build/linux
+fx "$tmp/k" "$S/tree.sh" >/dev/null
+cp -r "$tmp/k/patches" "$tmp/k/patches.before"
+bad_marker() { # bad_marker MSG [FILE]: a marker-like commit on series, export refused, undone
+	local out rc
+	if [ -n "${2:-}" ]; then echo x >>"$t/$2"; git -C "$t" commit -q -am "$1"; else git -C "$t" commit -q --allow-empty -m "$1"; fi
+	echo 'int k;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -am "genirq: k"
+	out=$(fx "$tmp/k" "$S/export.sh")
+	rc=$?
+	git -C "$t" reset -q --hard HEAD~2
+	printf '%s\n' "$out"
+	[ "$rc" != 0 ] && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
+}
+out=$(bad_marker "posting: irq" kernel/irq/manage.c)
+result "20 a marker that changes files is refused, not dropped with its posting" $? "$out"
+out=$(bad_marker "posting: sched")
+grep -q 'two markers "posting: sched"' <<<"$out"
+result "20 a second marker of the same name is refused, not merged" $? "$out"
+out=$(bad_marker "posting:irq")
+grep -q 'is no posting.s marker' <<<"$out"
+result "20 a marker's near miss is refused, not taken as a patch" $? "$out"
+
+# Notes under --- keep the sender's Signed-off-by above them.
+git -C "$t" commit -q --amend -m "sched: three" -m "Signed-off-by: Placeholder Name <placeholder@example.org>" -m "---" -m "v2: notes"
+out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
+f=$(ls "$tmp/k/patches/sched"/0003-*.patch)
+[ "$(sed -n '/^---$/q;/^Signed-off-by: Fixture <fixture@fixture-mail.dev>$/p' "$f")" = "Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
+result "20 notes under --- keep the sender's Signed-off-by above them" $? "$out$(cat "$f")"
