@@ -27,7 +27,7 @@ check() {
 while read -r p; do check "$p"; done < <(series)
 while read -r p; do
 	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING
-done < <(find "$TOP/stable" "$TOP/stable/6.18.y" -maxdepth 1 -name '*.patch' | sort)
+done < <(series "${STABLE_POSTINGS[@]}")
 while read -r f; do
 	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
 	if [ -n "$m" ]; then

@@ -50,15 +50,21 @@ postings() {
 	[ ! -d "$PATCHES" ] || find "$PATCHES" -mindepth 1 -maxdepth 1 -type d | LC_ALL=C sort
 }
 
-# series [FOLDER]: the patch files of one posting, or of every posting,
+# series [FOLDER...]: the patch files of these postings, or of every posting,
 # cover letters excluded, in order, one a line: read them with mapfile
 # (a path may have a space).
 series() {
 	local d
 	while read -r d; do
 		find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort
-	done < <(if [ -n "${1:-}" ]; then echo "$1"; else postings; fi)
+	done < <(if (($#)); then printf '%s\n' "$@"; else postings; fi)
 }
+
+# cover FOLDER: a posting's cover letter, if it has one.
+cover() { find "$1" -maxdepth 1 -name '0000-*.patch'; }
+
+# The backports' folders: 6.12.y (tested here) and 6.18.y.
+STABLE_POSTINGS=("$TOP/stable" "$TOP/stable/6.18.y")
 
 forced() { [ "${FORCE:-0}" = 1 ]; }
 
@@ -75,7 +81,7 @@ need_tree() {
 markers() {
 	local c s
 	git -C "$TREE" log --reverse --format='%H %s' base..series | while read -r c s; do
-		[[ $s == "posting: "* ]] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c^^{tree}")" ] &&
+		[[ $s == "posting: "* ]] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] &&
 			echo "$c ${s#posting: }"
 	done
 }

@@ -22,8 +22,8 @@ PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
 # groups: the folders sent, a thread each.
 if [[ ${STABLE:-0} == 1 ]]; then
 	. "$TOP/stable.conf"
-	groups=("$TOP/stable" "$TOP/stable/6.18.y")
-	mapfile -t patches < <(for g in "${groups[@]}"; do find "$g" -maxdepth 1 -name '*.patch' | sort; done)
+	groups=("${STABLE_POSTINGS[@]}")
+	mapfile -t patches < <(series "${groups[@]}")
 	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-export"
 	mails=("${patches[@]}")
 else
@@ -33,7 +33,7 @@ else
 	for g in "${groups[@]}"; do
 		mapfile -t gp < <(series "$g")
 		((${#gp[@]})) || die "no patches in $g: run make export"
-		cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+		cover=$(cover "$g")
 		[[ $cover != *$'\n'* ]] && { [[ -n $cover ]] || ((${#gp[@]} == 1)); } ||
 			die "$g needs one cover letter, 0000-*.patch, for its ${#gp[@]} patches: run make export"
 		mails+=(${cover:+"$cover"} "${gp[@]}")
@@ -124,7 +124,7 @@ else
 			[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
 			[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
 		done
-		cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+		cover=$(cover "$g")
 		[[ -n $cover ]] || continue
 		b=$(key "$cover") # the cover letter: to everyone
 		uniq_addr "${tos[@]}" >"$b.to"
@@ -170,7 +170,7 @@ args=(
 
 # One thread a posting.
 for g in "${groups[@]}"; do
-	mapfile -t thread < <(find "$g" -maxdepth 1 -name '0000-*.patch'; series "$g")
+	mapfile -t thread < <(cover "$g"; series "$g")
 	log "git send-email ${args[*]} $(basename "$g")/: $(basename "${thread[0]}") ...$(basename "${thread[-1]}")"
 	tgit send-email "${args[@]}" "${thread[@]}"
 done

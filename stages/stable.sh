@@ -21,8 +21,6 @@ export BASE_CONF=$STABLE_CONF BASE_DIR=$BUILD/stable-base TREE=$BUILD/stable
 STABLE=${STABLE_DIR:-$TOP/stable}
 lock_build
 
-# am PATCH...: git am onto the checked-out branch, naming a patch that
-# does not apply.
 # am PATCH...: git am onto the checked-out branch; a patch that does not
 # apply is named, and every branch is put back as it was.
 am() {

@@ -13,7 +13,7 @@
 # abort the am, and fail.
 apply_series() {
 	local dir=$1 p patches
-	mapfile -t patches < <(series "${2:-}")
+	mapfile -t patches < <(series ${2:+"$2"})
 	for p in "${patches[@]}"; do
 		if git -C "$dir" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
 			am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then

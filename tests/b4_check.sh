@@ -34,7 +34,7 @@ git -C "$TREE" read-tree base
 while read -r g; do
 	name=$(basename "$g")
 	mapfile -t patches < <(series "$g")
-	cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+	cover=$(cover "$g")
 	n=${#patches[@]}
 	((n)) || fail "no patches in $g"
 	k=0

@@ -140,7 +140,7 @@ self=$(tr '[:upper:]' '[:lower:]' <<<"$SIGNOFF_EMAIL")
 am=()
 while read -r g; do
 	mapfile -t gp < <(series "$g")
-	cover=$(find "$g" -maxdepth 1 -name '0000-*.patch')
+	cover=$(cover "$g")
 	np=${#gp[@]}
 	if [[ -n $cover ]]; then
 		cover_id=$(hdr "${mail[$cover]:?no mail for $cover}" Message-Id)
