@@ -45,7 +45,8 @@ unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_
 help:
 	@sed -n 's/^## \?//p' $(firstword $(MAKEFILE_LIST))
 
-run: tree
+run: deps
+	$(S)/tree.sh
 	$(S)/build.sh x86_64
 	$(S)/guest.sh
 	$(S)/boot.sh
@@ -54,7 +55,8 @@ run: tree
 test:
 	$(S)/test.sh
 
-tree: deps
+tree:
+	$(S)/deps.sh tree
 	$(S)/tree.sh
 
 export:
@@ -66,7 +68,8 @@ send:
 flake:
 	$(S)/flake.sh
 
-stable-tree: deps
+stable-tree:
+	$(S)/deps.sh stable
 	$(S)/stable.sh tree
 
 stable-export:

@@ -1,11 +1,13 @@
 #!/bin/bash
-# Install what the harness needs through apt-get, once; as a non-root user
-# print the exact command instead.
+# deps.sh [tree|stable]: install through apt-get, once, what the harness
+# needs: all of it, or only what make tree (make stable-tree) needs; as a
+# non-root user print the exact command instead.
 . "$(dirname "$0")/lib.sh"
 
-packages=(
+packages=(git python3 xz-utils)
+[ "${1:-}" = tree ] || [ "${1:-}" = stable ] || packages+=(
 	build-essential bc bison flex libelf-dev libssl-dev cpio kmod rsync
-	xz-utils python3 git ccache sparse coccinelle dwarves
+	ccache sparse coccinelle dwarves
 	qemu-system-x86 qemu-system-arm device-tree-compiler busybox-static
 	gcc-s390x-linux-gnu gcc-aarch64-linux-gnu
 	python3-sphinx python3-sphinx-rtd-theme python3-yaml
@@ -20,7 +22,7 @@ done
 # The base of the 6.12.y backport is the machine's own suite's package.
 . "$TOP/stable.conf"
 base=$BASE_PACKAGE=$BASE_VERSION
-[ "$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null)" = "$BASE_VERSION" ] ||
+[ "${1:-}" = tree ] || [ "$(dpkg-query -W -f '${Version}' "$BASE_PACKAGE" 2>/dev/null)" = "$BASE_VERSION" ] ||
 	missing+=("$base")
 [ ${#missing[@]} -gt 0 ] || exit 0
 

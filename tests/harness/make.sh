@@ -98,3 +98,18 @@ got=$(cat "$e/got" 2>/dev/null)
 out=$out$(FORCE=1 make -s -C "$e" clean FORCE=1 2>&1)
 [ "$got" = "unset unset" ] && [ "$(cat "$e/got" 2>/dev/null)" = "1 unset" ]
 result "22.3 FORCE=1 and SEND=1 count on the command line, not from the environment" $? "$out $got $(cat "$e/got" 2>&1)"
+
+# Issue 22.5: make tree installs only what it needs (not QEMU, the cross
+# compilers or the 6.12 base); make stable-tree adds the 6.12 base; the
+# other commands, all. Seen as a non-root user, to whom deps.sh names the
+# packages instead of installing them, on a machine that has none.
+mkdir -p "$tmp/deps"
+printf '#!/bin/sh\necho 1000\n' >"$tmp/deps/id"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/deps/dpkg-query"
+chmod +x "$tmp/deps/id" "$tmp/deps/dpkg-query"
+deps() { PATH=$tmp/deps:$PATH "$S/deps.sh" "$@" 2>&1; }
+out=$(deps tree) out2=$(deps stable) out3=$(deps)
+[[ $out == *"apt-get install -y git python3 xz-utils" ]] &&
+	[[ $out2 == *" xz-utils linux-source-6.12="* && $out2 != *qemu* ]] &&
+	[[ $out3 == *qemu-system-x86*gcc-aarch64-linux-gnu*linux-source-6.12=* ]]
+result "22.5 make tree installs only what it needs; make stable-tree the 6.12 base too" $? "$out | $out2 | $out3"
