@@ -87,19 +87,23 @@ result "15.8 a tree of another base than base.conf's is made again" $? "$out"
 
 # Issue 15.4: an interrupt of the unpack leaves neither a scratch folder
 # nor a half-made build/linux. The git add of the base waits to be
-# interrupted, as a 150 MB one does.
+# interrupted, as a 150 MB one does, and says when it is there. SIGINT is
+# set back to its default first: a make test started in the background
+# (nohup ... &) ignores it, and so would tree.sh.
 mkdir -p "$tmp/slow"
-printf '#!/bin/bash\ncase " $* " in *" add -f -A "*) sleep 30 ;; esac\nexec /usr/bin/git "$@"\n' >"$tmp/slow/git"
+printf '#!/bin/bash\ncase " $* " in *" add -f -A "*) touch %q; sleep 60 ;; esac\nexec /usr/bin/git "$@"\n' \
+	"$tmp/slow/at-add" >"$tmp/slow/git"
 chmod +x "$tmp/slow/git"
 set -m
-BASE_CONF=$tmp/d/base.conf BUILD=$tmp/d/int PATH=$tmp/slow:$PATH "$S/tree.sh" >/dev/null 2>&1 &
+BASE_CONF=$tmp/d/base.conf BUILD=$tmp/d/int PATH=$tmp/slow:$PATH python3 -c \
+	'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+	"$S/tree.sh" >/dev/null 2>&1 &
 pid=$!
 set +m
-for i in $(seq 50); do [ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] || break; sleep 0.1; done
-sleep 0.5
+for i in $(seq 600); do [ ! -e "$tmp/slow/at-add" ] || break; sleep 0.1; done
 kill -INT -- -"$pid"
 wait "$pid"
-[ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] && [ ! -e "$tmp/d/int/linux" ]
+[ -e "$tmp/slow/at-add" ] && [ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] && [ ! -e "$tmp/d/int/linux" ]
 result "15.4 an interrupted unpack leaves nothing behind" $? "$(ls "$tmp/d/int")"
 
 # Issue 15.10: a clone in a folder with a space in its name.
