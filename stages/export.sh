@@ -23,18 +23,24 @@ guard_tree
 # name no other marker has; else its posting would be lost or merged.
 declare -A seen
 while read -r c subject; do
+	empty=$([ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] && echo 1) || true
 	case $subject in
 	"posting: "?*) ;;
 	[Pp]osting:*) die "commit ${c:0:12} \"$subject\" is no posting's marker (\"posting: NAME\"): reword it in $TREE (git rebase -i base)" ;;
-	*) continue ;;
+	*)
+		[ -z "$empty" ] || die "commit ${c:0:12} \"$subject\" changes no file: give it its change or drop it in $TREE (git rebase -i base)"
+		continue
+		;;
 	esac
-	[ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] ||
+	[ -n "$empty" ] ||
 		die "the marker \"$subject\" (${c:0:12}) changes files: a marker is an empty commit; move the change to a commit of its own (git rebase -i base)"
 	[ -z "${seen[$subject]:-}" ] ||
 		die "two markers \"$subject\" (${seen[$subject]:0:12}, ${c:0:12}): give one another name (git rebase -i base)"
 	seen[$subject]=$c
 done < <(git -C "$TREE" log --reverse --format='%H %s' base..series)
 
+! stand_in "$ME" ||
+	warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
 sign_as_sender base series
 
 new=$(mktemp -d)

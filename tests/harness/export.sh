@@ -160,3 +160,16 @@ out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
 f=$(ls "$tmp/k/patches/sched"/0003-*.patch)
 [ "$(sed -n '/^---$/q;/^Signed-off-by: Fixture <fixture@fixture-mail.dev>$/p' "$f")" = "Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
 result "20 notes under --- keep the sender's Signed-off-by above them" $? "$out$(cat "$f")"
+
+# Issue 22.5: an empty commit that is no marker is refused at export (git
+# format-patch would write a patch that git am cannot apply); a sender at
+# a reserved domain is told at export, not first at make send.
+git -C "$t" commit -q --allow-empty -m "sched: nothing"
+out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
+rc=$?
+git -C "$t" reset -q --hard HEAD~1
+[ "$rc" != 0 ] && grep -q '"sched: nothing" changes no file' <<<"$out" && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
+result "22.5 an empty commit is refused at export" $? "$out"
+out=$(fx "$tmp/k" env FORCE=1 SIGNOFF_EMAIL=me@example.com "$S/export.sh")
+grep -q '^warning: .*me@example.com.* reserved domain' <<<"$out"
+result "22.5 a sender at a reserved domain is warned of at export" $? "$out"
