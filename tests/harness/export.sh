@@ -164,6 +164,7 @@ result "20 notes under --- keep the sender's Signed-off-by above them" $? "$out$
 # Issue 22.5: an empty commit that is no marker is refused at export (git
 # format-patch would write a patch that git am cannot apply); a sender at
 # a reserved domain is told at export, not first at make send.
+rm -rf "$tmp/k/patches.before" && cp -r "$tmp/k/patches" "$tmp/k/patches.before"
 git -C "$t" commit -q --allow-empty -m "sched: nothing"
 out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
 rc=$?
