@@ -1,13 +1,14 @@
 #!/bin/bash
 # make clean: remove build/. Work that is only there is kept unless
-# FORCE=1: unexported work in build/linux and build/stable, uncommitted
-# work in a KERNEL= worktree. Those worktrees are removed through their
-# repository, which keeps their branch, free to check out.
+# FORCE=1: unexported work in build/linux (its stashes, tags and ignored
+# files too) and build/stable, uncommitted work in a KERNEL= worktree.
+# Those worktrees are removed through their repository, which keeps
+# their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$BUILD" ] || exit 0
 lock_build
-! git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1 || TREE=$BUILD/linux guard_tree exported
+! git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1 || { TREE=$BUILD/linux guard_tree exported && TREE=$BUILD/linux guard_removal; }
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
 for wt in "$BUILD"/worktree-*; do
 	[ -e "$wt/.git" ] || continue

@@ -12,9 +12,7 @@ ksft=$BUILD/kselftest root=$BUILD/initramfs
 log "building the sched kselftests"
 rm -rf "$ksft" "$root"
 make -s -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 headers >/dev/null
-# In the source tree: with O= the sched Makefile's install looks for
-# cs_prctl_test in the source folder. Its .gitignore covers what it builds.
-make -s -C "$TREE/tools/testing/selftests" TARGETS=sched \
+make -s -C "$TREE/tools/testing/selftests" TARGETS=sched O="$ksft/build" \
 	INSTALL_PATH="$ksft/install" CC="gcc -static" \
 	KHDR_INCLUDES="-isystem $KUNIT_DIR/usr/include" install >"$ksft.log" 2>&1 || {
 	tail -n 30 "$ksft.log" >&2

@@ -131,6 +131,23 @@ $out
 	[ -z "$out" ] || die "$TREE has branches with commits that are not on series: $out: bring them to series (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 }
 
+# guard_removal: before the tree is removed (make clean, a new base),
+# refuse, unless FORCE=1, over what only its removal loses: files its
+# .gitignore hides (the harness builds out of the tree), stashes, tags
+# other than base.
+guard_removal() {
+	local git=(git -C "$TREE") out
+	! forced || return 0
+	out=$("${git[@]}" status --porcelain --ignored | sed -n '1,10s/^/    /p')
+	[ -z "$out" ] || die "$TREE has files that its .gitignore hides:
+$out
+  move them out of $TREE, or commit them (git add -f) and run make export, or drop them with FORCE=1"
+	[ -z "$("${git[@]}" stash list)" ] ||
+		die "$TREE has stashes (git -C $TREE stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
+	out=$("${git[@]}" tag -l | grep -vx base | paste -sd' ') || true
+	[ -z "$out" ] || die "$TREE has tags of yours: $out: keep them elsewhere (git -C $TREE bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
+}
+
 # guard_stable: refuse, unless FORCE=1, when build/stable ($TREE) has work
 # that stable/ does not: uncommitted changes, a git am or rebase under
 # way, or any branch moved or made since make stable-tree made them or

@@ -74,6 +74,7 @@ own_tree() {
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 		if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 			guard_tree exported
+			guard_removal
 			log "$TREE was made from another base than ${BASE_CONF:-base.conf}'s ($BASE_NAME), or by an older make tree: making it again"
 			rm -rf "$TREE"
 		fi

@@ -112,3 +112,32 @@ out=$(fx "$tmp/with space/d" "$S/tree.sh")
 rc=$?
 [ "$rc" = 0 ] && [ "$(git -C "$tmp/with space/d/build/linux" rev-list --count base..series)" = 4 ]
 result "15.10 paths with a space" $? "$out"
+
+# Issue 22.3: make clean, or a new base, removes build/linux: not over a
+# stash, a tag of the user's, or a file that the tree's .gitignore hides.
+base_fixture "$tmp/g"
+t=$tmp/g/build/linux
+fx "$tmp/g" "$S/tree.sh" >/dev/null
+kept() { # kept WHAT COMMAND...: COMMAND refused, WHAT named, the tree kept
+	local out rc
+	out=$(fx "$tmp/g" "${@:2}")
+	rc=$?
+	printf '%s\n' "$out"
+	[ "$rc" != 0 ] && grep -q "$1" <<<"$out" && [ -d "$t" ]
+}
+echo 'int mine;' >>"$t/kernel/sched/core.c" && git -C "$t" stash -q
+out=$(kept 'has stashes' "$S/clean.sh")
+result "22.3 make clean keeps a stash" $? "$out"
+base_fixture "$tmp/g2" other
+out=$(kept 'has stashes' env BASE_CONF="$tmp/g2/base.conf" "$S/tree.sh")
+result "22.3 a new base keeps a stash" $? "$out"
+git -C "$t" stash drop -q && git -C "$t" tag mine
+out=$(kept 'tags of yours: mine' "$S/clean.sh")
+result "22.3 make clean keeps a tag" $? "$out"
+git -C "$t" tag -d mine >/dev/null && echo notes >"$t/kernel/notes.o"
+out=$(kept 'kernel/notes.o' "$S/clean.sh")
+result "22.3 make clean keeps a file that .gitignore hides" $? "$out"
+rm "$t/kernel/notes.o"
+out=$(fx "$tmp/g" "$S/clean.sh")
+[ $? = 0 ] && [ ! -e "$tmp/g/build" ]
+result "22.3 with nothing of the user's left, make clean removes build/" $? "$out"
