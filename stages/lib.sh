@@ -105,6 +105,9 @@ lock_build() {
 	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
 	echo "pid $BASHPID, ${0##*/}, since $(date +%T)" >"$BUILD/lock"
 	export BUILD_LOCKED=$BUILD
+	# Every child holds the lock too: no git may leave a gc --auto behind
+	# that keeps it after the command ended.
+	export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=gc.autoDetach GIT_CONFIG_VALUE_0=false
 }
 
 # guard_tree [exported]: refuse, unless FORCE=1, when the tree has work

@@ -113,3 +113,9 @@ out=$(deps tree) out2=$(deps stable) out3=$(deps)
 	[[ $out2 == *" xz-utils linux-source-6.12="* && $out2 != *qemu* ]] &&
 	[[ $out3 == *qemu-system-x86*gcc-aarch64-linux-gnu*linux-source-6.12=* ]]
 result "22.5 make tree installs only what it needs; make stable-tree the 6.12 base too" $? "$out | $out2 | $out3"
+
+# Issue 22.5: under the build lock, which every child inherits, git runs
+# its gc --auto in the foreground: none outlives the command, lock held.
+out=$(BUILD=$tmp/gclock && lock_build && git config --get gc.autoDetach 2>&1)
+[ "$out" = false ]
+result "22.5 under the build lock no git leaves a detached gc holding it" $? "$out"
