@@ -113,8 +113,12 @@ own_tree() {
 
 # user_tree: the series on a new branch of the user's repository, in a
 # separate worktree, so that their checkout and work are never touched.
+# The branch's config keeps where it started, the commit and the hash of
+# patches/ it was made of: a branch that make clean left (its worktree
+# removed) is checked out again, and one that patches/ has changed since
+# is made again, unless commits or changes of the user's are on it.
 user_tree() {
-	local repo start common
+	local repo start common cfg head
 	mkdir -p "$BUILD"
 	[ -d "$KERNEL" ] || die "KERNEL=$KERNEL does not exist: give the path of your kernel git tree"
 	repo=$(git -C "$KERNEL" rev-parse --show-toplevel 2>/dev/null) ||
@@ -123,26 +127,49 @@ user_tree() {
 		die "$repo is not a kernel tree"
 	[ -n "$(series)" ] || die "no patches in $PATCHES"
 	common=$(git -C "$repo" rev-parse --path-format=absolute --git-common-dir)
+	cfg=(git -C "$repo" config "branch.$BRANCH.rtprio")
 	if [ -e "$TREE" ]; then
 		[ "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = "$common" ] &&
 			[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$BRANCH" ] ||
 			die "$TREE is in use (another repository's branch $BRANCH?): set BRANCH= to another name, or make clean (it keeps that branch)"
-		log "branch $BRANCH of $repo is checked out in $TREE already: using it as it is"
+	elif git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
+		"${cfg[@]}" >/dev/null ||
+			die "$repo has a branch $BRANCH that make tree did not make: set BRANCH= to another name"
+		git -C "$repo" worktree add -q "$TREE" "$BRANCH" ||
+			die "branch $BRANCH of $repo cannot be checked out in $TREE (checked out elsewhere?): set BRANCH= to another name"
+		log "branch $BRANCH of $repo (an earlier make tree) checked out again in $TREE"
+	else
+		[ -z "$(git -C "$repo" status --porcelain)" ] ||
+			die "$repo has uncommitted work: commit or stash it first; nothing was changed"
+		start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
+			die "$repo has no revision ${BASE:-HEAD}"
+		git -C "$repo" worktree add -q -b "$BRANCH" "$TREE" "$start"
+		if ! apply_series "$TREE"; then
+			git -C "$repo" worktree remove --force "$TREE"
+			git -C "$repo" branch -q -D "$BRANCH"
+			die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
+		fi
+		git -C "$repo" config "branch.$BRANCH.rtprio" "$start $(git -C "$TREE" rev-parse HEAD) $(patches_hash)"
+		log "branch $BRANCH of $repo has the series (worktree $TREE)"
 		return
 	fi
-	[ -z "$(git -C "$repo" status --porcelain)" ] ||
-		die "$repo has uncommitted work: commit or stash it first; nothing was changed"
-	start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
-		die "$repo has no revision ${BASE:-HEAD}"
-	! git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null ||
-		die "$repo already has a branch $BRANCH (an earlier make tree?): set BRANCH= to another name, or delete it (git -C $repo branch -D $BRANCH; git -C $repo worktree prune if it says it is checked out)"
-	git -C "$repo" worktree add -q -b "$BRANCH" "$TREE" "$start"
-	if ! apply_series "$TREE"; then
-		git -C "$repo" worktree remove --force "$TREE"
-		git -C "$repo" branch -q -D "$BRANCH"
-		die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
+	read -r start head hash <<<"$("${cfg[@]}")" || {
+		log "branch $BRANCH of $repo is checked out in $TREE already (by an older make tree): using it as it is"
+		return
+	}
+	if [ "$hash" = "$(patches_hash)" ]; then
+		log "branch $BRANCH of $repo is checked out in $TREE, with the series of patches/ as it is: using it as it is"
+		return
 	fi
-	log "branch $BRANCH of $repo has the series (worktree $TREE)"
+	[ "$(git -C "$TREE" rev-parse HEAD)" = "$head" ] && [ -z "$(git -C "$TREE" status --porcelain)" ] ||
+		die "patches/ changed since make tree made branch $BRANCH of $repo, which has commits or changes of yours since: they stay there; for the series as patches/ has it now, set BRANCH= to another name"
+	log "patches/ changed since make tree made branch $BRANCH: making it again from $(git -C "$repo" log -1 --format='%h ("%s")' "$start")"
+	git -C "$TREE" reset -q --hard "$start"
+	apply_series "$TREE" || {
+		git -C "$TREE" reset -q --hard "$head"
+		die "the series of patches/ does not apply to $start; branch $BRANCH is as it was"
+	}
+	git -C "$repo" config "branch.$BRANCH.rtprio" "$start $(git -C "$TREE" rev-parse HEAD) $(patches_hash)"
 }
 
 lock_build

@@ -49,10 +49,30 @@ git -C "$wt" commit -q -am edit
 out=$(BUILD=$tmp/a/build "$S/clean.sh" 2>&1)
 rc=$?
 [ "$rc" = 0 ] && [ ! -e "$tmp/a/build" ] && [ "$(git -C "$tmp/a/src" worktree list | wc -l)" = 1 ] &&
-	[ "$(git -C "$tmp/a/src" rev-list --count main..rt-prio)" = 2 ] &&
-	out=$(ktree "$tmp/a/src") ; rc=$?
-[ "$rc" != 0 ] && grep -q "git -C $tmp/a/src branch -D rt-prio" <<<"$out"
-result "15.3 make clean removes the worktree cleanly; a rerun says how to go on" $? "$out"
+	[ "$(git -C "$tmp/a/src" rev-list --count main..rt-prio)" = 2 ]
+result "15.3 make clean removes the worktree cleanly, the branch kept" $? "$out"
+
+# Issue 22.3: make tree KERNEL= after make clean checks the branch, with
+# the user's commit, out again; no advice deletes it.
+out=$(ktree "$tmp/a/src")
+rc=$?
+[ "$rc" = 0 ] && grep -q 'checked out again' <<<"$out" && ! grep -q 'branch -D' <<<"$out" &&
+	grep -q 'int edit;' "$wt/kernel/sched/core.c" && [ "$(git -C "$wt" rev-list --count main..HEAD)" = 2 ]
+result "22.3 after make clean, make tree KERNEL= takes the branch with the user's commit back" $? "$out"
+
+# Issue 22.5: patches/ changed since: a branch with a commit of the user's
+# is refused and kept; one without is made again from the new patches/.
+sed -i 's/^+int c;$/+int c2;/' "$tmp/a/patches/p/0001-two.patch"
+out=$(ktree "$tmp/a/src")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'commits or changes of yours.*set BRANCH=' <<<"$out" && grep -q 'int edit;' "$wt/kernel/sched/core.c"
+result "22.5 patches/ changed: make tree KERNEL= keeps a branch with the user's commit" $? "$out"
+git -C "$wt" reset -q --hard HEAD~1
+out=$(ktree "$tmp/a/src")
+rc=$?
+[ "$rc" = 0 ] && grep -q 'making it again' <<<"$out" && grep -qx 'int c2;' "$wt/kernel/sched/core.c" &&
+	[ "$(git -C "$wt" rev-list --count main..HEAD)" = 1 ] && out=$(ktree "$tmp/a/src") && grep -q 'using it as it is' <<<"$out"
+result "22.5 patches/ changed: make tree KERNEL= makes a stale worktree again" $? "$out"
 
 # A user tree with uncommitted work is refused and left as it was.
 user_fixture "$tmp/b"
