@@ -14,19 +14,28 @@
 need perl perl
 perl -MMail::Address -e 1 2>/dev/null ||
 	die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
-need_tree
-[[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
 lock_build
 
-PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
-# groups: the folders sent, a thread each.
+# groups: the folders sent, a thread each. unexported: why the tree has
+# work that they lack, if it has.
+unexported=
 if [[ ${STABLE:-0} == 1 ]]; then
 	. "$TOP/stable.conf"
 	groups=("${STABLE_POSTINGS[@]}")
 	mapfile -t patches < <(series "${groups[@]}")
-	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-export"
+	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
 	mails=("${patches[@]}")
+	t=$BUILD/stable
+	[[ ! -d $t/.git || ( -z $(git -C "$t" status --porcelain) &&
+		$(git -C "$t" for-each-ref --format='%(objectname) %(refname)' refs/heads) == "$(cat "$t/.git/stable-refs" 2>/dev/null)" ) ]] ||
+		unexported="$t has commits or changes that are not in stable/: run make stable-export and make test first"
+	TREE=$TOP # no kernel tree needed: send-email runs here
 else
+	need_tree
+	[[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
+	PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
+	[[ -z $(git -C "$TREE" status --porcelain) && $(git -C "$TREE" rev-parse series) == "$(cat "$TREE/.git/applied" 2>/dev/null)" ]] ||
+		unexported="$TREE has commits or changes that are not in patches/: run make export and make test first"
 	mapfile -t groups < <(postings)
 	((${#groups[@]})) || die "no postings in $PATCHES: run make export"
 	mails=()
@@ -73,6 +82,7 @@ fix="set your identity (git config --global user.name and user.email, or SIGNOFF
 problem=$(identity_problem)
 
 if [[ ${SEND:-0} == 1 ]]; then
+	[[ -z $unexported ]] || die "$unexported"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
@@ -83,6 +93,7 @@ if [[ ${SEND:-0} == 1 ]]; then
 	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
+	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"

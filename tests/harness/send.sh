@@ -29,3 +29,23 @@ out=$(send SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'has no Signed-off-by: Other Name <other@fixture-mail.dev>' <<<"$out"
 result "15.5 a series without the sender's Signed-off-by is not sent" $? "$out"
+
+# Issue 22.4: a commit in the tree that make export has not written:
+# the dry run says so loudly, SEND=1 is refused (and would have sent
+# patches/ without it).
+t=$tmp/s/build/linux
+echo 'int late;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: late"
+out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+out2=$(send)
+rc2=$?
+git -C "$t" reset -q --hard HEAD~1
+[ "$rc" = 0 ] && grep -q '^warning: SEND=1 would be refused.*not in patches/: run make export' <<<"$out" &&
+	[ "$rc2" != 0 ] && grep -q '^error: .*not in patches/: run make export' <<<"$out2"
+result "22.4 make send refuses a tree with commits not yet exported" $? "$out $out2"
+
+# Issue 22.5: make send STABLE=1 needs no 7.3 tree.
+out=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
+rc=$?
+[ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'make tree' <<<"$out"
+result "22.5 make send STABLE=1 needs no 7.3 tree" $? "$out"
