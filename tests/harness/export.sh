@@ -174,3 +174,14 @@ result "22.5 an empty commit is refused at export" $? "$out"
 out=$(fx "$tmp/k" env FORCE=1 SIGNOFF_EMAIL=me@example.com "$S/export.sh")
 grep -q '^warning: .*me@example.com.* reserved domain' <<<"$out"
 result "22.5 a sender at a reserved domain is warned of at export" $? "$out"
+
+# Issue 22.3: notes under --- survive make tree (git am drops them) and the
+# export after it.
+base_fixture "$tmp/n"
+fx "$tmp/n" "$S/tree.sh" >/dev/null
+git -C "$tmp/n/build/linux" commit -q --amend -m "sched: three" -m "Signed-off-by: Fixture <fixture@fixture-mail.dev>" -m "---" -m "v2: notes, # kept"
+fx "$tmp/n" "$S/export.sh" >/dev/null && rm -rf "$tmp/n/build"
+out=$(fx "$tmp/n" "$S/tree.sh" && fx "$tmp/n" env FORCE=1 "$S/export.sh")
+f=$(ls "$tmp/n/patches/sched"/0003-*.patch)
+sed -n '/^---$/,/^ kernel/p' "$f" | grep -qx 'v2: notes, # kept'
+result "22.3 notes under --- survive make tree and make export" $? "$out$(cat "$f")"
