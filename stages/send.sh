@@ -112,7 +112,7 @@ uniq_addr() { awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, 
 # minus_addr A B: the lines of B whose address is not in A.
 minus_addr() {
 	awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); a = tolower(a) }
-		NR == FNR { skip[a] = 1; next } !skip[a]' "$1" "$2"
+		FILENAME == ARGV[1] { skip[a] = 1; next } !skip[a]' "$1" "$2"
 }
 if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst option 3: to stable@, Cc the upstream
@@ -132,8 +132,11 @@ else
 			gm --no-l --no-r "$f" | uniq_addr >"$b.to"
 			gm "$f" | uniq_addr >"$b.all"
 			minus_addr "$b.to" "$b.all" >"$b.cc"
-			[[ -s $b.to ]] || warn "$(basename "$f"): get_maintainer.pl names no maintainer, it goes to Cc only"
 			[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
+			[[ -s $b.to ]] || {
+				warn "$(basename "$f"): get_maintainer.pl names no maintainer: it goes To its lists"
+				mv "$b.cc" "$b.to" && : >"$b.cc"
+			}
 		done
 		cover=$(cover "$g")
 		[[ -n $cover ]] || continue

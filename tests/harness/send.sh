@@ -49,3 +49,12 @@ out=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
 rc=$?
 [ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'make tree' <<<"$out"
 result "22.5 make send STABLE=1 needs no 7.3 tree" $? "$out"
+
+# Issue 22.4: a patch for which get_maintainer.pl names a list and no
+# maintainer (LKML, for files nobody maintains) goes To that list.
+printf '#!/bin/sh\ncase " $* " in *" --no-l "*) ;; *) echo "linux-kernel@vger.kernel.org" ;; esac\n' >"$t/scripts/get_maintainer.pl"
+out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+git -C "$t" checkout -q scripts/get_maintainer.pl
+[ "$rc" = 0 ] && [ "$(grep -c '^To: linux-kernel@vger.kernel.org' <<<"$out")" = 4 ]
+result "22.4 a patch whose only recipient is LKML goes To LKML" $? "$out"
