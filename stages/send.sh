@@ -146,8 +146,18 @@ else
 		minus_addr "$b.to" "$b.all" >"$b.cc"
 	done
 fi
+# Listed too: whom send-email adds itself (--suppress-cc=self), the
+# patch's author and the people its trailers (Cc:, *-by:) name.
 for f in "${mails[@]}"; do
 	b=$(key "$f")
+	{
+		cat "$b.cc"
+		git mailinfo "$b.msg" /dev/null <"$f" | sed -n 's/^Author: //p; s/^Email: //p' |
+			paste -sd' ' | sed 's/ \([^ ]*\)$/ <\1>/'
+		sed -nE 's/^(Cc|[A-Za-z-]+-[Bb]y): //p' "$b.msg" | sed 's/ *#.*//'
+	} |
+		{ grep -viF "<$SIGNOFF_EMAIL>" || true; } | uniq_addr | minus_addr "$b.to" /dev/stdin >"$b.cc2"
+	mv "$b.cc2" "$b.cc"
 	log "$(basename "$(dirname "$f")")/$(basename "$f")"
 	sed 's/^/    To: /' "$b.to" >&2
 	sed 's/^/    Cc: /' "$b.cc" >&2

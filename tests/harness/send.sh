@@ -58,3 +58,14 @@ rc=$?
 git -C "$t" checkout -q scripts/get_maintainer.pl
 [ "$rc" = 0 ] && [ "$(grep -c '^To: linux-kernel@vger.kernel.org' <<<"$out")" = 4 ]
 result "22.4 a patch whose only recipient is LKML goes To LKML" $? "$out"
+
+# Issue 22.4: the dry run's list of recipients has whom git send-email
+# adds itself: the people the trailers name (Cc:, Reported-by:).
+git -C "$t" commit -q --amend -m "sched: three" -m "Reported-by: Re Porter <rep@fixture-mail.dev>
+Signed-off-by: Fixture <fixture@fixture-mail.dev>
+Cc: Se Cond <sec@fixture-mail.dev> # v1.0+"
+fx "$tmp/s" "$S/export.sh" >/dev/null
+out=$(BASE_CONF=$tmp/s/base.conf BUILD=$tmp/s/build PATCHES=$tmp/s/patches STAMP=$stamp "$S/send.sh" </dev/null 2>&1 >/dev/null)
+[ "$(sed -n '/0003-sched-three/,/^==>/p' <<<"$out" | grep -c 'Cc: \(Re Porter <rep\|Se Cond <sec\)@fixture-mail.dev>$')" = 2 ] &&
+	! grep -q 'Cc: Fixture' <<<"$out"
+result "22.4 the dry run lists the Cc that git send-email takes from the trailers" $? "$out"
