@@ -1,9 +1,14 @@
 # Sourced by tests/harness.sh: the scratch folder, result and the fixtures
 # that the cases in tests/harness/*.sh share.
-S=$TOP/stages
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
+# The stages run from a copy outside the clone: an identity that the
+# user set in the clone (git config user.name, as README says) is not
+# the fixtures' one.
+mkdir "$tmp/top"
+cp -r "$TOP/stages" "$TOP/base.conf" "$TOP/stable.conf" "$TOP/stable" "$TOP/tests" "$tmp/top/"
+S=$tmp/top/stages
 git config --global user.name Fixture
 git config --global user.email fixture@fixture-mail.dev
 unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED
