@@ -134,6 +134,21 @@ $out
 	[ -z "$out" ] || die "$TREE has branches with commits that are not on series: $out: bring them to series (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 }
 
+# guard_diverged: refuse when patches/ changed since make tree and the
+# tree has commits that patches/ lacks: make tree would drop the one, make
+# export the other. Says how to keep both.
+guard_diverged() {
+	local applied
+	applied=$(cat "$TREE/.git/applied" 2>/dev/null) || return 0
+	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" != "$(patches_hash)" ] &&
+		[ "$(git -C "$TREE" rev-parse series)" != "$applied" ] || return 0
+	die "$PATCHES changed since make tree (edited, or pulled) and $TREE has commits that it lacks: keep both thus:
+  git -C $TREE branch mine series      # your commits, kept on branch mine
+  make tree FORCE=1                    # series: patches/ as it is now
+  git -C $TREE cherry-pick ${applied:0:12}..mine && git -C $TREE branch -D mine
+  make export"
+}
+
 # guard_removal: before the tree is removed (make clean, a new base),
 # refuse, unless FORCE=1, over what only its removal loses: files its
 # .gitignore hides (the harness builds out of the tree), stashes, tags

@@ -141,3 +141,22 @@ rm "$t/kernel/notes.o"
 out=$(fx "$tmp/g" "$S/clean.sh")
 [ $? = 0 ] && [ ! -e "$tmp/g/build" ]
 result "22.3 with nothing of the user's left, make clean removes build/" $? "$out"
+
+# Issue 22.5: patches/ changed (pulled) and a commit in the tree: make
+# tree and make export do not send the user to each other; the way they
+# give keeps both.
+base_fixture "$tmp/l"
+t=$tmp/l/build/linux
+fx "$tmp/l" "$S/tree.sh" >/dev/null
+echo 'int mine;' >"$t/kernel/sched/mine.c" && git -C "$t" add kernel/sched/mine.c && git -C "$t" commit -q -m "sched: mine"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/l/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/l" "$S/tree.sh"; fx "$tmp/l" "$S/export.sh")
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed -n '1,4{s/  *#.*//;p}')
+make() { fx "$tmp/l" env ${2:+"$2"} "$S/$1.sh"; } # the recipe's make tree FORCE=1, make export
+! grep -q 'run make export\|run make tree' <<<"$out" && [ "$(grep -c '^  make tree FORCE=1' <<<"$out")" = 2 ] &&
+	eval "$recipe" >/dev/null && grep -q '^+int mine;' "$tmp"/l/patches/sched/0004-*.patch &&
+	grep -q '^+int three3;' "$tmp"/l/patches/sched/0003-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "22.5 patches/ pulled and a commit in the tree: no loop between tree and export, and both kept" $? "$out"
