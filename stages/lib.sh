@@ -180,6 +180,21 @@ guard_stable() {
 		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
 }
 
+# keep_notes DIR PATCH: git am ends the commit message at the first "---";
+# notes under it, above the diffstat's "---", go back into the message
+# of the commit it just made, as make export found them.
+keep_notes() {
+	local notes
+	git mailinfo /dev/null "$BUILD/am.rest" <"$2" >/dev/null
+	# What follows the message: "---", notes if any, "---", the diffstat.
+	notes=$(awk '/^diff --git /{ exit } { l[n++] = $0 } /^---$/{ end = n - 1 }
+		END { for (i = 1; i < end; i++) print l[i] }' "$BUILD/am.rest")
+	[ -n "$notes" ] || return 0
+	{ git -C "$1" log -1 --format=%B; printf -- '---\n%s\n' "$notes"; } |
+		git -C "$1" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
+			commit -q --amend --no-verify --cleanup=whitespace -F -
+}
+
 # git in the harness tree, with a fixed identity.
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \

@@ -26,7 +26,7 @@ lock_build
 am() {
 	local p
 	for p in "$@"; do
-		tgit am -q --whitespace=error-all "$p" || {
+		{ tgit am -q --whitespace=error-all "$p" && keep_notes "$TREE" "$p"; } || {
 			git -C "$TREE" am --abort
 			git -C "$TREE" checkout -q --detach base
 			[ ! -s "$TREE/.git/stable-refs" ] || while read -r id ref; do

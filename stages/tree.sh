@@ -28,21 +28,6 @@ apply_series() {
 	log "${#patches[@]} patches applied${2:+ ($(basename "$2"))}"
 }
 
-# keep_notes DIR PATCH: git am ends the commit message at the first "---";
-# notes under it, above the diffstat's "---", go back into the message
-# of the commit it just made, as make export found them.
-keep_notes() {
-	local notes
-	git mailinfo /dev/null "$BUILD/am.rest" <"$2" >/dev/null
-	# What follows the message: "---", notes if any, "---", the diffstat.
-	notes=$(awk '/^diff --git /{ exit } { l[n++] = $0 } /^---$/{ end = n - 1 }
-		END { for (i = 1; i < end; i++) print l[i] }' "$BUILD/am.rest")
-	[ -n "$notes" ] || return 0
-	{ git -C "$1" log -1 --format=%B; printf -- '---\n%s\n' "$notes"; } |
-		git -C "$1" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-			commit -q --amend --no-verify --cleanup=whitespace -F -
-}
-
 # does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
 does_not_apply() {
 	printf 'error: %s does not apply:\n' "$(basename "$1")" >&2

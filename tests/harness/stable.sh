@@ -91,3 +91,13 @@ kill "$pid" 2>/dev/null
 wait "$pid"
 [ "$rc" != 0 ] && grep -q "in use by another command (pid $pid" <<<"$out" && [ ! -e "$s/build/stable" ]
 result "22.5 make stable-tree is refused while another command holds build/" $? "$out"
+
+# Issue 22.3: notes under --- of the backport survive make stable-tree.
+s=$tmp/st5
+stable_fixture "$s"
+git -C "$s/build/stable" checkout -q backport
+git -C "$s/build/stable" commit -q --amend -m "sched: one" -m "---" -m "Tested on the fixture."
+git -C "$s/build/stable" checkout -q with && git -C "$s/build/stable" rebase -q backport >/dev/null 2>&1
+out=$(st "$s" export && rm -rf "$s/build" && st "$s" tree && st "$s" export FORCE=1)
+sed -n '/^---$/,/^ kernel/p' "$s"/stable/0001-*.patch | grep -qx 'Tested on the fixture.'
+result "22.3 notes under --- of a backport survive make stable-tree and stable-export" $? "$out$(cat "$s"/stable/0001-*.patch)"
