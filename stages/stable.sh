@@ -55,12 +55,18 @@ tree() {
 	am "$STABLE"/*.patch
 	tgit branch -q -f with backport && git -C "$TREE" checkout -q with
 	am "$STABLE"/test/*.patch
+	make_without
+	record
+}
+
+# make_without: branch without, which make test runs, from branch with; then
+# with checked out, and stable/ recorded as what the branches have.
+make_without() {
 	tgit branch -q -f without with && git -C "$TREE" checkout -q without
 	git -C "$TREE" checkout base -- kernel/irq/manage.c
 	tgit commit -q --allow-empty -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
-	echo "$stamp" >"$TREE/.git/stable-applied"
-	record
+	cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum >"$TREE/.git/stable-applied"
 }
 
 export_patches() {
@@ -77,6 +83,7 @@ export_patches() {
 	rm -f "$STABLE"/*.patch "$STABLE"/test/*.patch && mkdir -p "$STABLE/test"
 	format_patch --subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
 	format_patch --subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
+	make_without
 	record
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"
 }

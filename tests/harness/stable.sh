@@ -101,3 +101,15 @@ git -C "$s/build/stable" checkout -q with && git -C "$s/build/stable" rebase -q 
 out=$(st "$s" export && rm -rf "$s/build" && st "$s" tree && st "$s" export FORCE=1)
 sed -n '/^---$/,/^ kernel/p' "$s"/stable/0001-*.patch | grep -qx 'Tested on the fixture.'
 result "22.3 notes under --- of a backport survive make stable-tree and stable-export" $? "$out$(cat "$s"/stable/0001-*.patch)"
+
+# A second make stable-export, after another commit, is not sent to make
+# stable-tree (which would refuse over that commit, sending it back).
+reword() { # reword SUBJECT: the backport's new message, with branch with on it
+	git -C "$s/build/stable" checkout -q backport
+	git -C "$s/build/stable" commit -q --amend -m "$1" -m "---" -m "Tested on the fixture."
+	git -C "$s/build/stable" checkout -q with && git -C "$s/build/stable" rebase -q backport >/dev/null 2>&1
+}
+reword "sched: one, reworded" && st "$s" export >/dev/null && reword "sched: one, twice"
+out=$(st "$s" export)
+[ $? = 0 ] && grep -q '^Subject: .*sched: one, twice' "$s"/stable/0001-*.patch
+result "22.5 make stable-export after make stable-export: no loop with make stable-tree" $? "$out"
