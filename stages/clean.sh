@@ -6,16 +6,26 @@
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
 
+# What an interrupted make clean left, already renamed away: removed first.
+for d in "$BUILD".trash-*; do [ ! -e "$d" ] || rm -rf "$d"; done
 [ -d "$BUILD" ] || exit 0
 lock_build
 ! git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1 || { TREE=$BUILD/linux guard_tree exported && TREE=$BUILD/linux guard_removal; }
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
+commons=()
 for wt in "$BUILD"/worktree-*; do
 	[ -e "$wt/.git" ] || continue
 	common=$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir)
 	[ -z "$(git -C "$wt" status --porcelain)" ] || forced ||
 		die "$wt ($(git -C "$wt" symbolic-ref -q --short HEAD) of $common) has uncommitted work: commit it there, or FORCE=1 to drop it"
-	git --git-dir="$common" worktree remove --force "$wt"
-	log "removed the worktree $wt; its branch stays in $common"
+	commons+=("$common")
 done
-rm -rf "$BUILD"
+# Renamed away in one step, then removed: an interrupt leaves no half-
+# removed tree that would look like work, only build.trash-*, which the
+# next make clean removes.
+mv "$BUILD" "$BUILD.trash-$$"
+for common in "${commons[@]}"; do
+	git --git-dir="$common" worktree prune
+	log "removed the worktree in $BUILD; its branch stays in $common"
+done
+rm -rf "$BUILD.trash-$$"

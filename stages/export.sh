@@ -10,8 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 
 [ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use git format-patch"
-need_tree
 lock_build
+need_tree
 forced || guard_diverged
 guard_tree
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||

@@ -190,7 +190,7 @@ keep_notes() {
 	notes=$(awk '/^diff --git /{ exit } { l[n++] = $0 } /^---$/{ end = n - 1 }
 		END { for (i = 1; i < end; i++) print l[i] }' "$BUILD/am.rest")
 	[ -n "$notes" ] || return 0
-	{ git -C "$1" log -1 --format=%B; printf -- '---\n%s\n' "$notes"; } |
+	printf -- '%s\n---\n%s\n' "$(git -C "$1" log -1 --format=%B)" "$notes" |
 		git -C "$1" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
 			commit -q --amend --no-verify --cleanup=whitespace -F -
 }
@@ -205,6 +205,9 @@ tgit() {
 # every machine: the user's own git configuration (format.cc,
 # diff.noprefix, format.useAutoBase...) changes no patch written.
 format_patch() {
+	local own
+	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|core\.abbrev)' | paste -sd' ') || true
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the patches written: unset it there (git -C $TREE config --unset NAME)"
 	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit -c core.abbrev=12 \
 		format-patch -q --zero-commit --no-signature "$@"
 }

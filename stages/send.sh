@@ -81,19 +81,21 @@ identity_problem() {
 fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run make export and make test"
 problem=$(identity_problem)
 
+unwritten=$(grep -l '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[@]}" | sed -n 1p) || true
+[[ -z $unwritten ]] ||
+	unwritten="$unwritten still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (after the line \"posting: NAME\" of its marker commit in $TREE), then make export and make test"
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -z $unexported ]] || die "$unexported"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
-	f=$(grep -l '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[@]}" | sed -n 1p) || true
-	[[ -z $f ]] ||
-		die "$f still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (after the line \"posting: NAME\" of its marker commit in $TREE), then make export and make test"
+	[[ -z $unwritten ]] || die "$unwritten"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
+	[[ -z $unwritten ]] || warn "SEND=1 would be refused: $unwritten"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
@@ -173,6 +175,9 @@ done
 args=(
 	--from="$ME"
 	--to-cmd="$tmp/to-cmd" --cc-cmd="$tmp/cc-cmd"
+	# Recipients from the user's git config (sendemail.to, cc, bcc)
+	# would go unlisted: none.
+	--no-to --no-cc --no-bcc
 	# Shallow threading: every patch a reply to the cover letter.
 	--thread --no-chain-reply-to
 	--8bit-encoding=UTF-8

@@ -98,6 +98,7 @@ own_tree() {
 	# Applied on a detached HEAD; branch series moves only once all applied
 	# and, on a failure or an interrupt, is checked out again as it was.
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
+	! forced || rm -rf "$TREE/.git/rebase-merge" "$TREE/.git/rebase-apply"
 	tgit checkout -q -f --detach base
 	! forced || tgit clean -q -f -d -x
 	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; git -C "$TREE" checkout -q -f series' EXIT

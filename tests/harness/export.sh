@@ -176,12 +176,33 @@ grep -q '^warning: .*me@example.com.* reserved domain' <<<"$out"
 result "22.5 a sender at a reserved domain is warned of at export" $? "$out"
 
 # Issue 22.3: notes under --- survive make tree (git am drops them) and the
-# export after it.
+# export after it, byte for byte.
 base_fixture "$tmp/n"
 fx "$tmp/n" "$S/tree.sh" >/dev/null
-git -C "$tmp/n/build/linux" commit -q --amend -m "sched: three" -m "Signed-off-by: Fixture <fixture@fixture-mail.dev>" -m "---" -m "v2: notes, # kept"
-fx "$tmp/n" "$S/export.sh" >/dev/null && rm -rf "$tmp/n/build"
+printf 'sched: three\n\nSigned-off-by: Fixture <fixture@fixture-mail.dev>\n---\nv2: notes, # kept\n' |
+	git -C "$tmp/n/build/linux" commit -q --amend --cleanup=verbatim -F -
+fx "$tmp/n" "$S/export.sh" >/dev/null && cp -r "$tmp/n/patches" "$tmp/n/patches.first" && rm -rf "$tmp/n/build"
 out=$(fx "$tmp/n" "$S/tree.sh" && fx "$tmp/n" env FORCE=1 "$S/export.sh")
 f=$(ls "$tmp/n/patches/sched"/0003-*.patch)
-sed -n '/^---$/,/^ kernel/p' "$f" | grep -qx 'v2: notes, # kept'
+sed -n '/^---$/,/^ kernel/p' "$f" | grep -qx 'v2: notes, # kept' && diff -r "$tmp/n/patches.first" "$tmp/n/patches"
 result "22.3 notes under --- survive make tree and make export" $? "$out$(cat "$f")"
+
+# New-user read: the tree's own git config (diff.noprefix, format.*)
+# changes no patch either: it is refused, named.
+git -C "$tmp/n/build/linux" config diff.noprefix true
+out=$(fx "$tmp/n" env FORCE=1 "$S/export.sh")
+rc=$?
+git -C "$tmp/n/build/linux" config --unset diff.noprefix
+[ "$rc" != 0 ] && grep -q 'own git config sets diff.noprefix' <<<"$out" && diff -r "$tmp/n/patches.first" "$tmp/n/patches" >/dev/null
+result "22.4 diff.noprefix in the tree's own git config is refused, not exported" $? "$out"
+
+# New-user read: while another command holds build/, make export says so,
+# not that there is no tree.
+(BUILD=$tmp/n/held && lock_build && exec sleep 5) &
+pid=$!
+sleep 0.5
+out=$(BUILD=$tmp/n/held "$S/export.sh" 2>&1)
+kill "$pid" 2>/dev/null
+wait "$pid"
+grep -q 'in use by another command' <<<"$out"
+result "22.5 make export while build/ is held names the holder, not a missing tree" $? "$out"

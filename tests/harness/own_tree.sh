@@ -160,3 +160,35 @@ rc=$?
 unset -f make
 (exit $rc)
 result "22.5 patches/ pulled and a commit in the tree: no loop between tree and export, and both kept" $? "$out"
+
+# New-user read: make tree FORCE=1 drops a rebase under way too, which
+# would otherwise take series back to its old commits when aborted.
+base_fixture "$tmp/r2"
+fx "$tmp/r2" "$S/tree.sh" >/dev/null
+GIT_SEQUENCE_EDITOR="sed -i '1s/^pick/edit/'" git -C "$tmp/r2/build/linux" rebase -q -i base >/dev/null 2>&1
+out=$(fx "$tmp/r2" env FORCE=1 "$S/tree.sh")
+[ $? = 0 ] && [ ! -e "$tmp/r2/build/linux/.git/rebase-merge" ] && out=$(fx "$tmp/r2" "$S/export.sh")
+result "22.3 make tree FORCE=1 drops a rebase under way" $? "$out"
+
+# New-user read: an interrupted make clean leaves no half-removed tree
+# that would pass for work (a KERNEL= worktree with thousands of deleted
+# files); the next make clean ends the job, the user's branch kept.
+user_fixture "$tmp/ic"
+rm "$tmp/ic/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/ic/src PATCHES=$tmp/ic/patches BUILD=$tmp/ic/build "$S/tree.sh" >/dev/null 2>&1
+mkdir -p "$tmp/ic/bin"
+printf '#!/bin/bash\ncase " $* " in *.trash-*) touch %q; sleep 60 ;; esac\nexec /bin/rm "$@"\n' "$tmp/ic/at-rm" >"$tmp/ic/bin/rm"
+chmod +x "$tmp/ic/bin/rm"
+set -m
+BUILD=$tmp/ic/build PATH=$tmp/ic/bin:$PATH python3 -c \
+	'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+	"$S/clean.sh" >/dev/null 2>&1 &
+pid=$!
+set +m
+for i in $(seq 600); do [ ! -e "$tmp/ic/at-rm" ] || break; sleep 0.1; done
+kill -INT -- -"$pid"
+wait "$pid"
+[ -e "$tmp/ic/at-rm" ] && [ ! -e "$tmp/ic/build" ] && [ "$(git -C "$tmp/ic/src" worktree list | wc -l)" = 1 ] &&
+	out=$(BUILD=$tmp/ic/build "$S/clean.sh" 2>&1) && [ -z "$(ls -d "$tmp"/ic/build.trash-* 2>/dev/null)" ] &&
+	[ "$(git -C "$tmp/ic/src" rev-list --count main..rt-prio)" = 1 ]
+result "22.3 an interrupted make clean leaves no half-removed tree; the next one ends it" $? "$out $(ls "$tmp/ic")"

@@ -69,3 +69,18 @@ out=$(BASE_CONF=$tmp/s/base.conf BUILD=$tmp/s/build PATCHES=$tmp/s/patches STAMP
 [ "$(sed -n '/0003-sched-three/,/^==>/p' <<<"$out" | grep -c 'Cc: \(Re Porter <rep\|Se Cond <sec\)@fixture-mail.dev>$')" = 2 ] &&
 	! grep -q 'Cc: Fixture' <<<"$out"
 result "22.4 the dry run lists the Cc that git send-email takes from the trailers" $? "$out"
+
+# New-user read: recipients in the user's git config (sendemail.cc, bcc)
+# are not added unlisted; a cover letter with its placeholders is warned
+# of in the dry run, not first with SEND=1.
+git config --global sendemail.cc boss@fixture-mail.dev
+git config --global sendemail.bcc archive@fixture-mail.dev
+c=$(ls "$tmp/s/patches/sched/0000-cover-letter.patch")
+cp "$c" "$tmp/s/cover.keep" && sed -i "s/^Fixture text\.$/*** BLURB HERE ***/" "$c"
+out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+git config --global --unset sendemail.cc
+git config --global --unset sendemail.bcc
+cp "$tmp/s/cover.keep" "$c"
+[ "$rc" = 0 ] && ! grep -q 'boss@\|archive@' <<<"$out" && grep -q '^warning: SEND=1 would be refused: .*SUBJECT/BLURB HERE' <<<"$out"
+result "22.4 git config's sendemail.cc/bcc add nobody; the dry run warns of an unwritten cover letter" $? "$out"
