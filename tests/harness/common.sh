@@ -95,3 +95,23 @@ state() {
 	git -C "$1" branch --list
 	git -C "$1" worktree list --porcelain | grep -c '^worktree'
 }
+
+# interrupt_at MARKER COMMAND...: run COMMAND (env settings first, if any)
+# as in a terminal of its own, wait until MARKER exists (a stand-in tool
+# touches it where the interrupt is wanted) and press Ctrl-C: SIGINT to
+# its process group, set back to its default first (a make test started
+# with nohup ... & ignores it, and so would COMMAND).
+interrupt_at() {
+	local marker=$1 pid i
+	shift
+	set -m
+	env "${@:1:$#-1}" python3 -c \
+		'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+		"${@: -1}" >/dev/null 2>&1 &
+	pid=$!
+	set +m
+	for i in $(seq 600); do [ ! -e "$marker" ] || break; sleep 0.1; done
+	kill -INT -- -"$pid"
+	wait "$pid"
+	[ -e "$marker" ]
+}

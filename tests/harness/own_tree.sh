@@ -87,23 +87,13 @@ result "15.8 a tree of another base than base.conf's is made again" $? "$out"
 
 # Issue 15.4: an interrupt of the unpack leaves neither a scratch folder
 # nor a half-made build/linux. The git add of the base waits to be
-# interrupted, as a 150 MB one does, and says when it is there. SIGINT is
-# set back to its default first: a make test started in the background
-# (nohup ... &) ignores it, and so would tree.sh.
+# interrupted, as a 150 MB one does, and says when it is there.
 mkdir -p "$tmp/slow"
 printf '#!/bin/bash\ncase " $* " in *" add -f -A "*) touch %q; sleep 60 ;; esac\nexec /usr/bin/git "$@"\n' \
 	"$tmp/slow/at-add" >"$tmp/slow/git"
 chmod +x "$tmp/slow/git"
-set -m
-BASE_CONF=$tmp/d/base.conf BUILD=$tmp/d/int PATH=$tmp/slow:$PATH python3 -c \
-	'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
-	"$S/tree.sh" >/dev/null 2>&1 &
-pid=$!
-set +m
-for i in $(seq 600); do [ ! -e "$tmp/slow/at-add" ] || break; sleep 0.1; done
-kill -INT -- -"$pid"
-wait "$pid"
-[ -e "$tmp/slow/at-add" ] && [ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] && [ ! -e "$tmp/d/int/linux" ]
+interrupt_at "$tmp/slow/at-add" BASE_CONF="$tmp/d/base.conf" BUILD="$tmp/d/int" PATH="$tmp/slow:$PATH" "$S/tree.sh"
+[ $? = 0 ] && [ -z "$(ls -d "$tmp"/d/int/unpack.* 2>/dev/null)" ] && [ ! -e "$tmp/d/int/linux" ]
 result "15.4 an interrupted unpack leaves nothing behind" $? "$(ls "$tmp/d/int")"
 
 # Issue 15.10: a clone in a folder with a space in its name.
@@ -179,16 +169,8 @@ KERNEL=$tmp/ic/src PATCHES=$tmp/ic/patches BUILD=$tmp/ic/build "$S/tree.sh" >/de
 mkdir -p "$tmp/ic/bin"
 printf '#!/bin/bash\ncase " $* " in *.trash-*) touch %q; sleep 60 ;; esac\nexec /bin/rm "$@"\n' "$tmp/ic/at-rm" >"$tmp/ic/bin/rm"
 chmod +x "$tmp/ic/bin/rm"
-set -m
-BUILD=$tmp/ic/build PATH=$tmp/ic/bin:$PATH python3 -c \
-	'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
-	"$S/clean.sh" >/dev/null 2>&1 &
-pid=$!
-set +m
-for i in $(seq 600); do [ ! -e "$tmp/ic/at-rm" ] || break; sleep 0.1; done
-kill -INT -- -"$pid"
-wait "$pid"
-[ -e "$tmp/ic/at-rm" ] && [ ! -e "$tmp/ic/build" ] && [ "$(git -C "$tmp/ic/src" worktree list | wc -l)" = 1 ] &&
+interrupt_at "$tmp/ic/at-rm" BUILD="$tmp/ic/build" PATH="$tmp/ic/bin:$PATH" "$S/clean.sh"
+[ $? = 0 ] && [ ! -e "$tmp/ic/build" ] && [ "$(git -C "$tmp/ic/src" worktree list | wc -l)" = 1 ] &&
 	out=$(BUILD=$tmp/ic/build "$S/clean.sh" 2>&1) && [ -z "$(ls -d "$tmp"/ic/build.trash-* 2>/dev/null)" ] &&
 	[ "$(git -C "$tmp/ic/src" rev-list --count main..rt-prio)" = 1 ]
 result "22.3 an interrupted make clean leaves no half-removed tree; the next one ends it" $? "$out $(ls "$tmp/ic")"
