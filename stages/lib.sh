@@ -206,7 +206,7 @@ tgit() {
 # diff.noprefix, format.useAutoBase...) changes no patch written.
 format_patch() {
 	local own
-	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|core\.abbrev)' | paste -sd' ') || true
+	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff)\.' | paste -sd' ') || true
 	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the patches written: unset it there (git -C $TREE config --unset NAME)"
 	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit -c core.abbrev=12 \
 		format-patch -q --zero-commit --no-signature "$@"

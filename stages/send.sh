@@ -25,16 +25,14 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	mapfile -t patches < <(series "${groups[@]}")
 	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
 	mails=("${patches[@]}")
-	t=$BUILD/stable
-	[[ ! -d $t/.git || ( -z $(git -C "$t" status --porcelain) &&
-		$(git -C "$t" for-each-ref --format='%(objectname) %(refname)' refs/heads) == "$(cat "$t/.git/stable-refs" 2>/dev/null)" ) ]] ||
-		unexported="$t has commits or changes that are not in stable/: run make stable-export and make test first"
+	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
+		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
 	TREE=$TOP # no kernel tree needed: send-email runs here
 else
 	need_tree
 	[[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
 	PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
-	[[ -z $(git -C "$TREE" status --porcelain) && $(git -C "$TREE" rev-parse series) == "$(cat "$TREE/.git/applied" 2>/dev/null)" ]] ||
+	(FORCE=0 guard_tree exported) 2>/dev/null ||
 		unexported="$TREE has commits or changes that are not in patches/: run make export and make test first"
 	mapfile -t groups < <(postings)
 	((${#groups[@]})) || die "no postings in $PATCHES: run make export"
