@@ -7,7 +7,7 @@ S := stages
 # The settings a command line may give; any other is a typo, refused
 # before anything runs (KERNL=... would otherwise unpack a whole base).
 SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
-	SMTP_SERVER SMTP_PORT CONFIRM BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
+	SMTP_SERVER SMTP_PORT REFLECT POSTINGS BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
 # A setting counts only on the command line: FORCE=1 or SEND=1 left in
@@ -27,14 +27,14 @@ unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_
 ##                 the kselftest, the seed systems' table and the RT map   KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
 ##   make test     every check, the harness's own tests first, ending with
 ##                 "N passed, N failed"                    JOBS= BOOT_TIMEOUT=
-##   make tree     build/linux: the base (base.conf), the cover letter and the
-##                 series on branch series                 FORCE=1 BASE_CONF=
+##   make tree     build/linux: the base (base.conf), a b4 prep branch b4/NAME
+##                 a posting, all of them on branch series  FORCE=1 BASE_CONF=
 ##   make tree KERNEL=/path/to/linux [BASE=rev] [BRANCH=rt-prio]
 ##                 the series on a new branch of your own tree, in build/worktree-BRANCH
-##   make export   write patches/ from build/linux's series, cover letter included
+##   make export   write patches/ from build/linux's b4 branches, by b4 send -o
 ##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
-##   make send     git send-email of patches/, a dry run   SEND=1 SMTP_SERVER= SMTP_PORT= CONFIRM=
-##                 STABLE=1: the 6.12.y backport in stable/, to stable@
+##   make send     b4 send of each b4 branch, a dry run    SEND=1 REFLECT=1 POSTINGS= SMTP_SERVER= SMTP_PORT=
+##                 STABLE=1: the backports in stable/, to stable@, by git send-email
 ##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch  FORCE=1
 ##   make stable-export  write stable/ from build/stable                          FORCE=1
 ##   make flake    run the built suite RUNS (20) times     RUNS=

@@ -10,7 +10,14 @@
 for d in "$BUILD".trash-*; do [ ! -e "$d" ] || rm -rf "$d"; done
 [ -d "$BUILD" ] || exit 0
 lock_build
-! git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1 || { TREE=$BUILD/linux guard_tree exported && TREE=$BUILD/linux guard_removal; }
+if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
+	TREE=$BUILD/linux guard_tree exported
+	TREE=$BUILD/linux guard_removal
+	# Its b4 branches are what make export last wrote; patches/ must
+	# still be that, or they hold the only copy.
+	[ "$(cat "$BUILD/linux/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
+		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make export writes its b4 branches there again; FORCE=1 drops them"
+fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
 commons=()
 for wt in "$BUILD"/worktree-*; do

@@ -5,13 +5,15 @@
 . "$(dirname "$0")/lib.sh"
 
 packages=(git python3 xz-utils)
+# make tree makes the b4 branches with b4 prep.
+[ "${1:-}" = stable ] || packages+=(b4)
 [ "${1:-}" = tree ] || [ "${1:-}" = stable ] || packages+=(
 	build-essential bc bison flex libelf-dev libssl-dev cpio kmod rsync
 	ccache sparse coccinelle dwarves
 	qemu-system-x86 qemu-system-arm device-tree-compiler busybox-static
 	gcc-s390x-linux-gnu gcc-aarch64-linux-gnu
 	python3-sphinx python3-sphinx-rtd-theme python3-yaml
-	git-email libmailtools-perl python3-aiosmtpd python3-ply python3-git b4
+	git-email libmailtools-perl python3-aiosmtpd python3-ply python3-git
 )
 
 missing=()

@@ -1,81 +1,87 @@
 #!/bin/bash
-# make export: regenerate patches/ from the tree's branch series, a folder
-# for each posting on it: the patches after its marker and, when it has
-# more than one, a cover letter from the marker's message (subject and
-# text; shortlog and diffstat regenerated). Commits by a stand-in
-# identity (the placeholder, any address that takes no mail) become the
-# sender's (SIGNOFF_NAME/EMAIL, else git config user.name/email), whose
-# Signed-off-by every patch gets; an upstream author of a backport stays
-# the author.
+# make export: write patches/ from the tree's b4 prep branches, a folder
+# for each posting b4/NAME, by b4 send -o: the cover letter (for more
+# than one patch) and the patches as b4 would mail them, with To:/Cc:
+# (b4 prep --auto-to-cc, from get_maintainer.pl), base-commit: and b4's
+# tracking. Commits by a stand-in identity (the placeholder, any address
+# that takes no mail) become the sender's (SIGNOFF_NAME/EMAIL, else git
+# config user.name/email), whose Signed-off-by every patch gets; an
+# upstream author of a backport stays the author. Branch series is made
+# again from the b4 branches and checked out.
 . "$(dirname "$0")/lib.sh"
 
-[ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use git format-patch"
+[ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use b4 prep and b4 send -o"
 lock_build
 need_tree
 forced || guard_diverged
 guard_tree
+own_config
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
-	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's series"
-[ "$(git -C "$TREE" log -1 --format=%s "$(git -C "$TREE" rev-list --reverse base..series | sed -n 1p)")" = \
-	"posting: $(markers | sed -n '1s/^[^ ]* //p')" ] ||
-	die "$TREE's branch series does not start with a posting's marker (an empty commit \"posting: NAME\" after base): run make tree (FORCE=1 if it was made by an older make tree)"
-
-# A commit that looks like a marker is one: empty, "posting: NAME", a
-# name no other marker has; else its posting would be lost or merged.
-declare -A seen
-while read -r c subject; do
-	empty=$([ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] && echo 1) || true
-	case $subject in
-	"posting: "?*) ;;
-	[Pp]osting:*) die "commit ${c:0:12} \"$subject\" is no posting's marker (\"posting: NAME\"): reword it in $TREE (git rebase -i base)" ;;
-	*)
-		[ -z "$empty" ] || die "commit ${c:0:12} \"$subject\" changes no file: give it its change or drop it in $TREE (git rebase -i base)"
-		continue
-		;;
-	esac
-	[ -n "$empty" ] ||
-		die "the marker \"$subject\" (${c:0:12}) changes files: a marker is an empty commit; move the change to a commit of its own (git rebase -i base)"
-	[ -z "${seen[$subject]:-}" ] ||
-		die "two markers \"$subject\" (${seen[$subject]:0:12}, ${c:0:12}): give one another name (git rebase -i base)"
-	seen[$subject]=$c
-done < <(git -C "$TREE" log --reverse --format='%H %s' base..series)
+	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's b4 branches"
+mapfile -t names < <(prep_postings)
+((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (git -C $TREE checkout series; b4 prep -n NAME -f base) or run make tree"
+for name in "${names[@]}"; do
+	c=$(cover_commit "$name") ||
+		die "b4/$name does not start with b4's cover-letter commit after base: make it again (b4 prep -n $name -f base) and bring its commits there"
+	[ -n "$(git -C "$TREE" rev-list "$c..b4/$name")" ] || die "posting $name has no patch: add its commits to b4/$name or delete the branch"
+	for c in $(git -C "$TREE" rev-list "$c..b4/$name"); do
+		[ "$(git -C "$TREE" rev-parse "$c^{tree}")" != "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] ||
+			die "commit ${c:0:12} \"$(git -C "$TREE" log -1 --format=%s "$c")\" of b4/$name changes no file: give it its change or drop it (git rebase -i)"
+	done
+done
 
 ! stand_in "$ME" ||
 	warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
-sign_as_sender base series
 
-new=$(mktemp -d)
-trap 'rm -rf "$new"' EXIT
-while read -r marker name; do
-	mapfile -t commits < <(posting_commits "$marker")
-	((${#commits[@]})) || die "posting $name has no commit after its marker: drop the marker (git rebase -i base) or add its patches"
-	msg=$(git -C "$TREE" log -1 --format=%B "$marker" | sed 1d)
-	if ((${#commits[@]} == 1)); then
-		[ -z "$(tr -d '[:space:]' <<<"$msg")" ] ||
-			die "posting $name has one patch and a cover letter in its marker: move the text to the patch's changelog and leave the marker \"posting: $name\" alone"
-		format_patch -o "$new/$name" "$marker..${commits[0]}"
-		continue
-	fi
-	format_patch --cover-letter -o "$new/$name" "$marker..${commits[-1]}"
-	printf '%s\n' "$msg" >"$new/$name.msg"
-	python3 - "$new/$name/0000-cover-letter.patch" "$(git -C "$TREE" log -1 --format=%aD "$marker")" \
-		"$new/$name.msg" <<'EOF_PY'
-import email.header, sys
-path, date, msg = sys.argv[1:]
-text = open(msg).read().strip("\n")
-subject, _, blurb = text.partition("\n")
-subject, blurb = subject.strip(), blurb.strip("\n")
-if not subject:
-    subject = "*** SUBJECT HERE ***"
-if not subject.isascii():
-    subject = email.header.Header(subject, "utf-8").encode()
-head, _, body = open(path).read().partition("\n\n")
-head = "\n".join("Date: " + date if l.startswith("Date:") else l.replace("*** SUBJECT HERE ***", subject)
-                 for l in head.split("\n"))
-body = body.replace("*** BLURB HERE ***", blurb, 1) if blurb else body.replace("*** BLURB HERE ***\n\n", "", 1)
-open(path, "w").write(head + "\n\n" + body)
+# same_mail OLD NEW: the two differ at most in what b4 makes anew each
+# time: Date, the message ids, the gzip time in X-B4-Tracking.
+same_mail() {
+	python3 - "$@" <<'EOF_PY'
+import base64, email, email.policy, gzip, re, sys
+def norm(path):
+    msg = email.message_from_binary_file(open(path, "rb"), policy=email.policy.compat32)
+    for h in ("Date", "Message-Id", "In-Reply-To", "References"):
+        del msg[h]
+    t = msg["X-B4-Tracking"]
+    if t:
+        msg.replace_header("X-B4-Tracking", gzip.decompress(base64.b64decode(re.sub(r"\s", "", t).split("b=", 1)[1])).decode())
+    return msg.as_bytes()
+sys.exit(norm(sys.argv[1]) != norm(sys.argv[2]))
 EOF_PY
-done < <(markers)
+}
+
+# Each branch is checked out in turn for b4; at the end, the one that was.
+orig=$(git -C "$TREE" symbolic-ref -q --short HEAD)
+new=$(mktemp -d)
+trap 'rm -rf "$new"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
+# b4 send -o writes the mails; a configured SMTP server keeps it from
+# the web endpoint, which would want them signed. Nothing is sent.
+# get_maintainer.pl by a path relative to the tree (b4's own would break
+# on a space in the tree's path), with b4's options.
+gm='scripts/get_maintainer.pl --nogit --nogit-fallback --nogit-chief-penguins --norolestats'
+B4_CONFIG=(sendemail.smtpServer=/bin/false "b4.send-auto-to-cmd=$gm --nol" "b4.send-auto-cc-cmd=$gm --nom")
+for name in "${names[@]}"; do
+	sign_as_sender base "b4/$name"
+	git -C "$TREE" checkout -q "b4/$name"
+	b4x prep --auto-to-cc >"$BUILD/b4.log" 2>&1 || die "b4 prep --auto-to-cc on b4/$name: $(tail -n 3 "$BUILD/b4.log")"
+	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
+		! grep -q EDITME "$BUILD/b4.log" ||
+			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd $TREE; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
+		die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$BUILD/b4.log" | head -n 8)"
+	}
+	for f in "$new/$name"/*.eml; do
+		# A mail that differs only in what b4 makes anew each time
+		# (date, message ids) keeps its file.
+		old=$PATCHES/$name/$(basename "$f" .eml).patch
+		if [ -f "$old" ] && same_mail "$old" "$f"; then
+			cp "$old" "${f%.eml}.patch"
+		else
+			mv "$f" "${f%.eml}.patch"
+		fi
+		rm -f "$f"
+	done
+done
+series_from_prep
 
 # Each posting's folder now holds exactly what was written; a folder
 # that no posting has any more loses its patches (and goes if empty).
@@ -88,6 +94,6 @@ for d in "$new"/*/; do
 	mkdir -p "$PATCHES/$(basename "$d")"
 	cp "$d"*.patch "$PATCHES/$(basename "$d")/"
 done
-git -C "$TREE" rev-parse series >"$TREE/.git/applied"
+prep_refs >"$TREE/.git/applied"
 patches_hash >"$TREE/.git/applied-patches"
-log "exported $(postings | wc -l) postings, $(series | wc -l) patches, to $PATCHES"
+log "exported ${#names[@]} postings, $(series | wc -l) patches, to $PATCHES"

@@ -74,26 +74,71 @@ need_tree() {
 		die "no tree with a branch series in $TREE: run make tree first"
 }
 
-# markers: branch series holds every posting, each after a marker: an
-# empty commit whose message is "posting: NAME", then the posting's cover
-# letter (subject, blank line, text) if it has one, as b4 prep keeps a
-# cover letter. "COMMIT NAME", a line each, in order.
-markers() {
-	local c s
-	git -C "$TREE" log --reverse --format='%H %s' base..series | while read -r c s; do
-		[[ $s == "posting: "* ]] && [ "$(git -C "$TREE" rev-parse "$c^{tree}")" = "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] &&
-			echo "$c ${s#posting: }"
-	done
+# Each posting is a b4 prep branch b4/NAME of the tree: its cover-letter
+# commit (text, To:/Cc: trailers, b4's tracking: change-id, version,
+# prefixes) and its patches, on tag base. Branch series is derived from
+# them for the builds.
+# prep_postings: the postings' names, in C-locale order.
+prep_postings() {
+	git -C "$TREE" for-each-ref --format='%(refname:lstrip=3)' refs/heads/b4/ | LC_ALL=C sort
 }
 
-# posting_commits MARKER: the commits of the posting after MARKER, up to
-# the next marker or the end of series, one a line, in order.
-posting_commits() {
+# prep_refs: "commit ref" of every b4 branch, what make tree and make
+# export record in .git/applied.
+prep_refs() { git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads/b4/; }
+
+# cover_commit NAME: the cover-letter commit of posting NAME, the first
+# one after base; fails if that is not one of b4's.
+cover_commit() {
 	local c
-	for c in $(git -C "$TREE" rev-list --reverse "$1..series"); do
-		[[ "$(git -C "$TREE" log -1 --format=%s "$c")" != "posting: "* ]] || break
+	c=$(git -C "$TREE" rev-list --reverse "base..b4/$1" | sed -n 1p)
+	[ -n "$c" ] && git -C "$TREE" log -1 --format=%B "$c" | grep -qx -- '--- b4-submit-tracking ---' &&
 		echo "$c"
+}
+
+# b4x ARGS: b4 in the tree, offline, as the sender, with no git config
+# but the tree's own (own_config checks it), B4_GLOBAL's (a file, if set) and the entries of
+# B4_CONFIG ("key=value" each): the user's format.*, diff.* or b4.* change
+# no mail.
+B4_CONFIG=()
+b4x() {
+	local kv i=${GIT_CONFIG_COUNT:-0}
+	(
+		cd "$TREE"
+		for kv in "user.name=$SIGNOFF_NAME" "user.email=$SIGNOFF_EMAIL" ${B4_CONFIG[@]+"${B4_CONFIG[@]}"}; do
+			export "GIT_CONFIG_KEY_$i=${kv%%=*}" "GIT_CONFIG_VALUE_$i=${kv#*=}"
+			i=$((i + 1))
+		done
+		export GIT_CONFIG_COUNT=$i GIT_CONFIG_GLOBAL=${B4_GLOBAL:-/dev/null} GIT_CONFIG_NOSYSTEM=1
+		b4 --offline-mode "$@"
+	)
+}
+
+# series_from_prep: branch series made again from the b4 branches, the
+# patches of each after its cover commit, in the postings' order, and
+# checked out; files the new series does not change keep their times.
+# Commit dates are the authors': the same branches give the same series.
+series_from_prep() {
+	local head name c date
+	local -x GIT_INDEX_FILE=$BUILD/series.index
+	head=$(git -C "$TREE" rev-parse base)
+	git -C "$TREE" read-tree base
+	for name in $(prep_postings); do
+		c=$(cover_commit "$name") || die "b4/$name does not start with a b4 cover-letter commit after base"
+		for c in $(git -C "$TREE" rev-list --reverse "$c..b4/$name"); do
+			git -C "$TREE" diff-tree -p --binary "$c^" "$c" | git -C "$TREE" apply --cached 2>"$BUILD/am.err" ||
+				die "b4/$name's $(git -C "$TREE" log -1 --format='%h ("%s")' "$c") does not apply after the postings before it: $(head -n 3 "$BUILD/am.err")"
+			date=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c")
+			head=$(git -C "$TREE" log -1 --format=%B "$c" |
+				GIT_AUTHOR_NAME=$(git -C "$TREE" log -1 --format=%an "$c") GIT_AUTHOR_EMAIL=$(git -C "$TREE" log -1 --format=%ae "$c") \
+					GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date tgit commit-tree "$(git -C "$TREE" write-tree)" -p "$head")
+		done
 	done
+	rm -f "$GIT_INDEX_FILE"
+	unset GIT_INDEX_FILE
+	git -C "$TREE" checkout -q --detach "$head"
+	git -C "$TREE" checkout -q -B series
+	echo "$head" >"$TREE/.git/series-made"
 }
 
 # lock_build: one command at a time on build/; a second one is refused,
@@ -111,11 +156,12 @@ lock_build() {
 }
 
 # guard_tree [exported]: refuse, unless FORCE=1, when the tree has work
-# that patches/ does not have: uncommitted or new files, other branches
-# with commits of their own, a git am or rebase under way; with
-# "exported", commits on series that make export has not written either.
+# that patches/ does not have: uncommitted or new files, a git am or
+# rebase under way, a checkout on no branch, other branches with commits
+# that no b4 branch has; with "exported", b4 branches that make export
+# has not written (moved, new or deleted since).
 guard_tree() {
-	local git=(git -C "$TREE") out ignored=()
+	local git=(git -C "$TREE") out ignored=() b
 	! forced || return 0
 	# A tree made by an older make tree kept Debian's "/*" in .gitignore,
 	# which hides every new file: count ignored files there too.
@@ -126,26 +172,50 @@ $out
   commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
-	[ "$("${git[@]}" symbolic-ref -q --short HEAD)" = series ] ||
-		die "$TREE is not on branch series: commit your work, git -C $TREE checkout series, and bring it there (git cherry-pick) or FORCE=1 to drop it"
-	[ -z "${1:-}" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
-		die "$TREE has commits on series that are not in patches/: run make export first (or FORCE=1 to drop them)"
-	out=$("${git[@]}" for-each-ref --format='%(refname:short)' --no-merged series refs/heads | paste -sd' ')
-	[ -z "$out" ] || die "$TREE has branches with commits that are not on series: $out: bring them to series (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
+	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
+		die "$TREE is on no branch: put your commits on their posting's branch (git -C $TREE branch -f NAME; git checkout b4/POSTING; git cherry-pick ..NAME), or FORCE=1 to drop them"
+	[ ! -f "$TREE/.git/series-made" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/series-made")" ] ||
+		die "$TREE has commits on branch series, which make tree and make export make again from the b4 branches: bring them to their posting's branch (git checkout b4/NAME; git cherry-pick $(cut -c1-12 "$TREE/.git/series-made")..series), then git branch -f series $(cut -c1-12 "$TREE/.git/series-made") and make export; or FORCE=1 to drop them"
+	[ -z "${1:-}" ] || [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
+		die "$TREE has b4 branches that are not in patches/ as they are (new commits, a new cover letter or posting): run make export first (or FORCE=1 to drop them)"
+	out=$(for b in $("${git[@]}" for-each-ref --format='%(refname:short)' refs/heads | grep -v '^b4/\|^series$'); do
+		[ -z "$("${git[@]}" rev-list -1 "$b" --not series $("${git[@]}" for-each-ref --format='%(refname)' refs/heads/b4/))" ] || echo "$b"
+	done | paste -sd' ')
+	[ -z "$out" ] || die "$TREE has branches with commits that no b4 branch has: $out: bring them to their posting's branch b4/NAME (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 }
 
 # guard_diverged: refuse when patches/ changed since make tree and the
-# tree has commits that patches/ lacks: make tree would drop the one, make
+# tree has b4 branches that it lacks: make tree would drop the one, make
 # export the other. Says how to keep both.
 guard_diverged() {
-	local applied
-	applied=$(cat "$TREE/.git/applied" 2>/dev/null) || return 0
+	local ref head recipe=
+	[ -f "$TREE/.git/applied" ] || return 0
 	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" != "$(patches_hash)" ] &&
-		[ "$(git -C "$TREE" rev-parse series)" != "$applied" ] || return 0
-	die "$PATCHES changed since make tree (edited, or pulled) and $TREE has commits that it lacks: keep both thus:
-  git -C $TREE branch mine series      # your commits, kept on branch mine
-  make tree FORCE=1                    # series: patches/ as it is now
-  git -C $TREE cherry-pick ${applied:0:12}..mine && git -C $TREE branch -D mine
+		[ "$(prep_refs)" != "$(cat "$TREE/.git/applied")" ] || return 0
+	while read -r head ref; do
+		ref=${ref#refs/heads/}
+		grep -qxF "$head refs/heads/$ref" "$TREE/.git/applied" && continue
+		recipe+="
+  git -C $TREE branch -m $ref mine/$ref"
+		ref="$ref mine/$ref $(sed -n "s| refs/heads/$ref\$||p" "$TREE/.git/applied")"
+		set -- "$@" "$ref"
+	done < <(prep_refs)
+	recipe+="
+  make tree FORCE=1                    # the b4 branches as patches/ has them now"
+	for ref; do
+		read -r ref mine head <<<"$ref"
+		if [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
+			recipe+="
+  git -C $TREE checkout -q $ref && git -C $TREE cherry-pick ${head:0:12}..$mine && git -C $TREE branch -D $mine"
+		elif [ -n "$head" ]; then
+			recipe+="
+  git -C $TREE range-diff ${head:0:12}...$mine   # your changes to $ref (a new cover letter rewrites them all): make them again on $ref, then git -C $TREE branch -D $mine"
+		else
+			recipe+="
+  git -C $TREE branch -m $mine $ref"
+		fi
+	done
+	die "$PATCHES changed since make tree (edited, or pulled) and $TREE has b4 branches that it lacks: keep both thus:$recipe
   make export"
 }
 
@@ -201,13 +271,21 @@ tgit() {
 		-c user.email="$SIGNOFF_EMAIL" "$@"
 }
 
+# own_config: refuse when the tree's own git config sets what would
+# change the patches written or their recipients (diff.noprefix,
+# format.*, b4.send-series-cc...), which the harness cannot set aside as
+# it does the user's global one.
+own_config() {
+	local own
+	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4)\.' | paste -sd' ') || true
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $TREE config --unset NAME)"
+}
+
 # format_patch ARGS: git format-patch in the harness tree, the same on
 # every machine: the user's own git configuration (format.cc,
 # diff.noprefix, format.useAutoBase...) changes no patch written.
 format_patch() {
-	local own
-	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff)\.' | paste -sd' ') || true
-	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the patches written: unset it there (git -C $TREE config --unset NAME)"
+	own_config
 	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit -c core.abbrev=12 \
 		format-patch -q --zero-commit --no-signature "$@"
 }
@@ -215,8 +293,8 @@ format_patch() {
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
 # stand-in author (the placeholder, any address that takes no mail)
 # replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
-# sender's last, above the notes under a "---" line (a posting's marker
-# gets none); an upstream author stays the author. Commits that need
+# sender's last, above the notes under a "---" line (a cover letter
+# loses any); an upstream author stays the author. Commits that need
 # no change are kept; BRANCH moves only if one changed.
 sign_as_sender() {
 	local head c author msg
@@ -224,8 +302,10 @@ sign_as_sender() {
 	for c in $(git -C "$TREE" rev-list --reverse "$1..$2"); do
 		author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
 		! stand_in "$author" || author=$ME
-		if [[ "$(git -C "$TREE" log -1 --format=%s "$c")" == "posting: "* ]]; then
-			msg=$(git -C "$TREE" log -1 --format=%B "$c") # a marker: no sign-off
+		if git -C "$TREE" log -1 --format=%B "$c" | grep -qx -- '--- b4-submit-tracking ---'; then
+			# A cover letter needs no sign-off: b4 prep -n gave it one
+			# of git config's user, who need not be the sender.
+			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -v '^Signed-off-by: ' || true)
 		else
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
 				git interpret-trailers --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
@@ -447,54 +527,9 @@ unpack_base() {
 		git -C "$1" -c user.name="${PLACEHOLDER% <*}" -c user.email=placeholder@example.org commit -q \
 		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
 	git -C "$1" tag base
-	git -C "$1" rev-parse base >"$1/.git/applied"
+	: >"$1/.git/applied"
 	base_key >"$1/.git/base-key"
 	mv "$1" "$TREE"
 	rm -rf "$tmp"
 	trap - EXIT
-}
-
-# cover_message FILE: a cover letter that make export wrote, as four
-# parts, a line each: its author's name, email and date, then the commit
-# message (subject, blank line, text). The text is everything before the
-# shortlog and diffstat that git format-patch appended: the first
-# "Author (N):" line from which N entries per author, as many in all as
-# the subject's "0/N" says, and then the diffstat run to the end (a line
-# such as "Changes since v1 (2):" in the text is not it).
-cover_message() {
-	python3 - "$1" <<'PY'
-import email, email.policy, email.utils, re, sys
-path = sys.argv[1]
-msg = email.message_from_file(open(path), policy=email.policy.default)
-name, addr = email.utils.parseaddr(str(msg["from"] or ""))
-subject = re.sub(r"^\[[^]]*\] *", "", str(msg["subject"] or ""))
-lines = msg.get_payload().split("\n")
-
-total = re.search(r"\b0*\d+/(\d+)\]", str(msg["subject"] or ""))
-
-def shortlog_at(i):
-    j, entries = i, 0
-    while True:
-        m = re.match(r"^\S.* \((\d+)\):$", lines[j])
-        if not m:
-            return False
-        j, n = j + 1, 0
-        while j < len(lines) and lines[j].startswith("  "):
-            n += not lines[j].startswith("    ")
-            j += 1
-        if n != int(m.group(1)) or j + 1 >= len(lines) or lines[j]:
-            return False
-        j, entries = j + 1, entries + n
-        if lines[j].startswith(" "):
-            return (not total or entries == int(total.group(1))) and any(
-                re.match(r"^ \d+ files? changed", l) for l in lines[j:])
-
-start = next((i for i in range(len(lines)) if shortlog_at(i)), None)
-if start is None or not subject:
-    sys.exit(f"error: {path} has no subject, or no shortlog and diffstat after its text: "
-             "it is not one that make export wrote; edit the cover letter in the tree "
-             "(the first commit after base) and run make export")
-blurb = "\n".join(lines[:start]).strip("\n")
-print(name or "", addr or "", msg["date"] or "", subject, "", blurb, sep="\n")
-PY
 }

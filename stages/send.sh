@@ -1,58 +1,69 @@
 #!/bin/bash
-# make send: mail each posting of patches/ (its cover letter, if it has
-# one, and its patches), as a thread of its own, to the people and lists
-# scripts/get_maintainer.pl names, with git send-email; with STABLE=1, the
-# backports in stable/ (6.12.y) and stable/6.18.y/ to stable@ and
-# stable.conf's STABLE_CC, a mail each.  A
-# dry run unless SEND=1.  SMTP_SERVER / SMTP_PORT pick the server; when unset, the user's
-# git config (sendemail.smtpServer, smtpUser, smtpEncryption ...) decides,
-# and so does it for the login.
+# make send: each posting of build/linux, its b4 branch b4/NAME, by b4
+# send: a dry run unless SEND=1, which sends (REFLECT=1: a copy to the
+# sender only) through the SMTP server of the user's git config
+# (sendemail.smtpServer and the rest), or SMTP_SERVER / SMTP_PORT. With
+# STABLE=1, git send-email of the backports in stable/ (6.12.y) and
+# stable/6.18.y/, a mail each, to stable@ and stable.conf's STABLE_CC.
 . "$(dirname "$0")/lib.sh"
 
-[[ -x $(git --exec-path)/git-send-email ]] ||
-	die "'git send-email' is missing: install it with: apt-get install git-email"
-need perl perl
-perl -MMail::Address -e 1 2>/dev/null ||
-	die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
 lock_build
 
-# groups: the folders sent, a thread each. unexported: why the tree has
-# work that they lack, if it has.
+# mails: the files of patches/ (or stable/) that go. unexported: why the
+# tree has work that they lack, if it has.
 unexported=
 if [[ ${STABLE:-0} == 1 ]]; then
+	[[ -x $(git --exec-path)/git-send-email ]] ||
+		die "'git send-email' is missing: install it with: apt-get install git-email"
+	perl -MMail::Address -e 1 2>/dev/null ||
+		die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
 	. "$TOP/stable.conf"
-	groups=("${STABLE_POSTINGS[@]}")
-	mapfile -t patches < <(series "${groups[@]}")
-	((${#patches[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
-	mails=("${patches[@]}")
+	mapfile -t mails < <(series "${STABLE_POSTINGS[@]}")
+	((${#mails[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
+	patches=("${mails[@]}")
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
 		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
 	TREE=$TOP # no kernel tree needed: send-email runs here
 else
+	need b4 b4
+	[ -z "${KERNEL:-}" ] || die "make send sends build/linux's b4 branches; in your own tree ($KERNEL) use b4 send"
 	need_tree
-	[[ -x $TREE/scripts/get_maintainer.pl ]] || die "no kernel tree in $TREE: run make tree"
-	PATCHES=$(cd "$PATCHES" && pwd) # send-email and get_maintainer.pl run in $TREE
-	(FORCE=0 guard_tree exported) 2>/dev/null ||
-		unexported="$TREE has commits or changes that are not in patches/: run make export and make test first"
-	mapfile -t groups < <(postings)
-	((${#groups[@]})) || die "no postings in $PATCHES: run make export"
-	mails=()
-	for g in "${groups[@]}"; do
-		mapfile -t gp < <(series "$g")
-		((${#gp[@]})) || die "no patches in $g: run make export"
-		cover=$(cover "$g")
-		[[ $cover != *$'\n'* ]] && { [[ -n $cover ]] || ((${#gp[@]} == 1)); } ||
-			die "$g needs one cover letter, 0000-*.patch, for its ${#gp[@]} patches: run make export"
-		mails+=(${cover:+"$cover"} "${gp[@]}")
+	own_config
+	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+		die "$TREE has uncommitted changes, and make send checks out each b4 branch: commit them (then make export) or stash them first"
+	# POSTINGS="NAME...": these postings alone (the rest of a send that
+	# stopped), else every one.
+	mapfile -t names < <(if [[ -n ${POSTINGS:-} ]]; then tr ' ' '\n' <<<"$POSTINGS" | grep .; else prep_postings; fi)
+	((${#names[@]})) || die "no b4 branch in $TREE: run make tree"
+	(FORCE=0 guard_tree) 2>/dev/null || unexported="$TREE has commits or changes that are not in patches/"
+	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] ||
+		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
+	# A posting that b4 sent (tag sent/NAME-vN) and made its next
+	# version since, with no change, is not sent again.
+	again=() rest=()
+	for name in "${names[@]}"; do
+		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"
+		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
+		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
+		if [[ $(git -C "$TREE" rev-parse -q --verify "refs/tags/sent/$name-v$((rev - 1))^{tree}") == "$(git -C "$TREE" rev-parse "b4/$name^{tree}")" ]]; then
+			again+=("$name")
+			continue
+		fi
+		rest+=("$name")
+		grep -qxF "$(git -C "$TREE" rev-parse "b4/$name") refs/heads/b4/$name" "$TREE/.git/applied" ||
+			unexported="$TREE has commits or changes that are not in patches/"
 	done
-	mapfile -t patches < <(series)
+	if ((${#again[@]})); then
+		msg="${again[*]} went out as they are (tags sent/NAME-vN), and b4 made each its next version: ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed (then b4 --offline-mode prep --edit-cover for the changelog, make export, make test)"
+		[[ ${SEND:-0} != 1 ]] || die "$msg"
+		warn "left out: $msg"
+		((${#rest[@]})) || exit 0
+		names=("${rest[@]}")
+	fi
+	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
+	mapfile -t mails < <(for name in "${names[@]}"; do cover "$PATCHES/$name"; series "$PATCHES/$name"; done)
+	mapfile -t patches < <(series "${names[@]/#/$PATCHES/}")
 fi
-
-# send-email does the threading (--thread): the files must not thread already.
-for f in "${mails[@]}"; do
-	! awk '/^$/ { exit } tolower($0) ~ /^(in-reply-to|references):/ { f = 1 } END { exit !f }' "$f" ||
-		die "$f already has In-Reply-To/References: export without --thread (format.thread unset)"
-done
 
 # The test sink (tests/smtp_sink.py) is known by the token in its greeting,
 # which the round-trip test gives both; no other server is, whatever its
@@ -79,125 +90,83 @@ identity_problem() {
 fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run make export and make test"
 problem=$(identity_problem)
 
-unwritten=$(grep -l '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "${mails[@]}" | sed -n 1p) || true
-[[ -z $unwritten ]] ||
-	unwritten="$unwritten still has the *** SUBJECT/BLURB HERE *** placeholders: write the cover letter (after the line \"posting: NAME\" of its marker commit in $TREE), then make export and make test"
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -z $unexported ]] || die "$unexported"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
-	[[ -z $unwritten ]] || die "$unwritten"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
-	[[ -z $unwritten ]] || warn "SEND=1 would be refused: $unwritten"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 fi
 
-# Recipients, per patch: To = maintainers (M:), Cc = reviewers (R:) and
-# lists (L:).  One address per line, as --to-cmd/--cc-cmd want.  No git
-# history (--no-git --no-git-fallback): only MAINTAINERS decides.
+# The dry run shows each mail's subject and recipients: what b4 send -o
+# (or git send-email --dry-run) writes with the same configuration.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-gm() { get_maintainers "$@"; }
-# key FILE: where FILE's recipients are kept: its folder's name and its own.
-key() { echo "$tmp/$(basename "$(dirname "$1")")__$(basename "$1")"; }
-# uniq_addr [FILE...]: lines with a new address only (case-insensitive).
-uniq_addr() { awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); if (!seen[tolower(a)]++) print }' "$@"; }
-# minus_addr A B: the lines of B whose address is not in A.
-minus_addr() {
-	awk '{ a = $0; if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2); a = tolower(a) }
-		FILENAME == ARGV[1] { skip[a] = 1; next } !skip[a]' "$1" "$2"
+show() { # show MAIL...: subject, To and Cc of each, unfolded
+	awk 'FNR == 1 { hdr = 1; printf "\n" } hdr && /^$/ { hdr = 0 }
+		hdr && /^[ \t]/ { if (on) { sub(/^[ \t]+/, " "); printf "%s", $0 }; next }
+		hdr { if (on) printf "\n"; on = 0 }
+		hdr && /^(From|Subject|To|Cc): / { on = 1; printf "    %s", $0 }
+		END { if (on) printf "\n" }' "$@" | grep . >&2 || true
 }
 if [[ ${STABLE:-0} == 1 ]]; then
-	# stable-kernel-rules.rst option 3: to stable@, Cc the upstream
-	# author, the maintainer and the lists the upstream patch went to.
-	for f in "${patches[@]}"; do
-		b=$(key "$f")
-		echo stable@vger.kernel.org >"$b.to"
-		tr ',' '\n' <<<"$STABLE_CC" | sed 's/^ *//' >"$b.cc"
+	args=(--from="$ME" --to=stable@vger.kernel.org --cc="$STABLE_CC" --no-to --no-cc --no-bcc
+		# stable-kernel-rules.rst: the addresses above and no more.
+		--suppress-cc=all --8bit-encoding=UTF-8 --confirm=never --no-format-patch)
+	[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
+	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
+	((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
+	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
+	for f in "${mails[@]}"; do
+		log "$(basename "$(dirname "$f")")/$(basename "$f"): To stable@vger.kernel.org, Cc $STABLE_CC"
+		tgit send-email "${args[@]}" "$f"
 	done
-else
-	for g in "${groups[@]}"; do
-		tos=() alls=()
-		mapfile -t gp < <(series "$g")
-		for f in "${gp[@]}"; do
-			b=$(key "$f")
-			tos+=("$b.to") alls+=("$b.all")
-			gm --no-l --no-r "$f" | uniq_addr >"$b.to"
-			gm "$f" | uniq_addr >"$b.all"
-			minus_addr "$b.to" "$b.all" >"$b.cc"
-			[[ -s $b.to || -s $b.cc ]] || die "$(basename "$f"): get_maintainer.pl names nobody to send it to"
-			[[ -s $b.to ]] || {
-				warn "$(basename "$f"): get_maintainer.pl names no maintainer: it goes To its lists"
-				mv "$b.cc" "$b.to" && : >"$b.cc"
-			}
-		done
-		cover=$(cover "$g")
-		[[ -n $cover ]] || continue
-		b=$(key "$cover") # the cover letter: to everyone
-		uniq_addr "${tos[@]}" >"$b.to"
-		uniq_addr "${alls[@]}" >"$b.all"
-		minus_addr "$b.to" "$b.all" >"$b.cc"
-	done
+	exit 0
 fi
-# Listed too: whom send-email adds itself (--suppress-cc=self), the
-# patch's author and the people its trailers (Cc:, *-by:) name.
-for f in "${mails[@]}"; do
-	b=$(key "$f")
-	{
-		cat "$b.cc"
-		git mailinfo "$b.msg" /dev/null <"$f" | sed -n 's/^Author: //p; s/^Email: //p' |
-			paste -sd' ' | sed 's/ \([^ ]*\)$/ <\1>/'
-		sed -nE 's/^(Cc|[A-Za-z-]+-[Bb]y): //p' "$b.msg" | sed 's/ *#.*//'
-	} |
-		{ grep -viF "<$SIGNOFF_EMAIL>" || true; } | uniq_addr | minus_addr "$b.to" /dev/stdin >"$b.cc2"
-	mv "$b.cc2" "$b.cc"
-	log "$(basename "$(dirname "$f")")/$(basename "$f")"
-	sed 's/^/    To: /' "$b.to" >&2
-	sed 's/^/    Cc: /' "$b.cc" >&2
-done
 
-# send-email runs these once per file, with the file's path.
-for k in to cc; do
-	# shellcheck disable=SC2016 # $1 is the script's own argument
-	printf '#!/bin/bash\nexec cat %q/"$(basename "$(dirname "$1")")__$(basename "$1").%s"\n' "$tmp" "$k" >"$tmp/$k-cmd"
-	chmod +x "$tmp/$k-cmd"
-done
-
-args=(
-	--from="$ME"
-	--to-cmd="$tmp/to-cmd" --cc-cmd="$tmp/cc-cmd"
-	# Recipients from the user's git config (sendemail.to, cc, bcc)
-	# would go unlisted: none.
-	--no-to --no-cc --no-bcc
-	# Shallow threading: every patch a reply to the cover letter.
-	--thread --no-chain-reply-to
-	--8bit-encoding=UTF-8
-	# Keep the automatic Cc of the people in the trailers (Signed-off-by,
-	# Cc:, Reported-by ...), as kernel etiquette wants, but not the
-	# sender: the lists already bring their own copy back.
-	--suppress-cc=self
-	# The scripted path never asks.  A maintainer at a terminal would
-	# rather review each mail: CONFIRM=always (or git's default, auto).
-	--confirm="${CONFIRM:-never}"
-	--no-format-patch
-)
-[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
-[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
-# The test sink: plain SMTP, no login, whatever the git config says for
-# the real server.
-((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
-[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
-
-# One thread a posting.
-for g in "${groups[@]}"; do
-	mapfile -t thread < <(cover "$g"; series "$g")
-	log "git send-email ${args[*]} $(basename "$g")/: $(basename "${thread[0]}") ...$(basename "${thread[-1]}")"
-	tgit send-email "${args[@]}" "${thread[@]}"
+# b4 sends through sendemail.smtpServer: without one it would take its
+# web endpoint. A dry run names one that sends nothing.
+# Of the user's git config b4 gets the SMTP settings alone.
+server=${SMTP_SERVER:-$(git -C "$TREE" config sendemail.smtpServer || true)}
+B4_GLOBAL=$tmp/sendemail.config
+: >"$B4_GLOBAL"
+git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)$' | while read -r k v; do
+	git config -f "$B4_GLOBAL" --add "$k" "$v"
+done || true
+B4_CONFIG=(${SMTP_SERVER:+"sendemail.smtpServer=$SMTP_SERVER"} ${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
+((sink)) && B4_CONFIG+=(sendemail.smtpEncryption= sendemail.smtpUser=)
+if [[ ${SEND:-0} == 1 ]]; then
+	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
+else
+	B4_CONFIG=(sendemail.smtpServer=/bin/false)
+fi
+# Each branch is checked out in turn for b4; at the end, the one that was.
+orig=$(git -C "$TREE" symbolic-ref -q --short HEAD)
+trap 'rm -rf "$tmp"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
+sent=()
+for name in "${names[@]}"; do
+	git -C "$TREE" checkout -q "b4/$name"
+	if [[ ${SEND:-0} != 1 ]]; then
+		b4x send -o "$tmp/$name" --no-sign --not-me-too >"$tmp/b4.log" 2>&1 ||
+			die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$tmp/b4.log" | head -n 8)"
+		log "b4/$name would go as:"
+		show "$tmp/$name"/*.eml
+		continue
+	fi
+	log "b4 send$([[ ${REFLECT:-0} != 1 ]] || echo " --reflect") of b4/$name"
+	# b4 asks for Enter before it sends: it gets one line of ours (a
+	# terminal's or a script's), so that each posting asks for its own.
+	{ IFS= read -r line && printf '%s\n' "$line" || true; } |
+		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) ||
+		die "b4 send of b4/$name failed (or was not confirmed)${sent[*]:+; sent already: ${sent[*]}}; the rest goes with: make send SEND=1 POSTINGS=\"${names[*]:${#sent[@]}}\""
+	sent+=("$name")
+	[[ ${REFLECT:-0} == 1 ]] ||
+		log "b4 tagged what it sent and made b4/$name its next version: run make export"
 done

@@ -1,8 +1,7 @@
 #!/bin/bash
 # make tree: the pinned base as a git tree in build/linux, tagged "base";
-# branch "series" is the base and every posting of patches/, each an
-# empty marker commit (with its cover letter, as b4 prep keeps one) and
-# its patches applied by git am.
+# a b4 prep branch b4/NAME for each posting of patches/ (its cover letter
+# and patches), and branch "series", every posting, for the builds.
 # make tree KERNEL=/path [BASE=rev] [BRANCH=name]: apply the series to a
 # user's own kernel tree instead, on a new branch, without touching their
 # checkout.
@@ -54,20 +53,28 @@ check_applies() {
 	log "${#patches[@]} patches apply to the base and give branch series (checked in a scratch index)"
 }
 
-# add_marker POSTING: on the checkout, the posting's marker, an empty
-# commit "posting: NAME" followed by the subject and text of its cover
-# letter (what make export wrote), if it has one.
-add_marker() {
-	local cover=$1/0000-cover-letter.patch msg=$BUILD/cover.msg name= email= date= c
-	printf 'posting: %s\n' "$(basename "$1")" >"$msg"
-	if [ -f "$cover" ]; then
-		cover_message "$cover" >"$msg.all"
-		{ read -r name; read -r email; read -r date; echo; cat; } <"$msg.all" >>"$msg"
-	fi
-	c=$(GIT_AUTHOR_NAME=${name:-$SIGNOFF_NAME} GIT_AUTHOR_EMAIL=${email:-$SIGNOFF_EMAIL} \
-		GIT_AUTHOR_DATE=${date:-2000-01-01T00:00:00Z} GIT_COMMITTER_DATE=${date:-2000-01-01T00:00:00Z} \
-		tgit commit-tree 'HEAD^{tree}' -p HEAD -F "$msg")
-	git -C "$TREE" checkout -q --detach "$c"
+# prep_branch POSTING: branch b4/NAME made from the posting's folder by
+# b4 prep, its cover commit given the text, To:/Cc: and b4 tracking
+# (change-id, version, prefixes) of the posting's first mail, then its
+# patches applied by git am; checked out.
+prep_branch() {
+	local name first
+	name=$(basename "$1")
+	first=$(cover "$1")
+	git -C "$TREE" checkout -q -f series # b4 prep -n forks from a branch that has base
+	git -C "$TREE" branch -q -D "b4/$name" 2>/dev/null || true
+	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
+	mapfile -t patches < <(series "$1")
+	git -C "$TREE" log -1 --format=%B |
+		python3 "$TOP/stages/cover.py" "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
+	tgit commit -q --amend --allow-empty --cleanup=verbatim -F "$BUILD/cover.msg"
+}
+
+# restore_prep REFS: the b4 branches as REFS ("commit ref" lines) had them.
+restore_prep() {
+	local c r
+	git -C "$TREE" for-each-ref --format='delete %(refname)' refs/heads/b4/ | git -C "$TREE" update-ref --stdin
+	while read -r c r; do [ -z "$r" ] || git -C "$TREE" update-ref "$r" "$c"; done <<<"$1"
 }
 
 own_tree() {
@@ -89,28 +96,31 @@ own_tree() {
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
 	if [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] &&
-		[ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(markers)" ] &&
-		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = series ]; then
+		[ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&
+		[ "$(prep_refs)" = "$(cat "$TREE/.git/applied")" ] && git -C "$TREE" symbolic-ref -q HEAD >/dev/null &&
+		[ ! -d "$TREE/.git/rebase-merge" ] && [ ! -d "$TREE/.git/rebase-apply" ]; then
 		log "the series is applied already, from the same patches"
+		git -C "$TREE" checkout -q series
 		check_applies || die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base)"
 		return
 	fi
-	# Applied on a detached HEAD; branch series moves only once all applied
-	# and, on a failure or an interrupt, is checked out again as it was.
+	[ -n "$(postings)" ] || die "no postings in $PATCHES (a folder of patches each)"
+	# On a failure or an interrupt the b4 branches are as they were.
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	! forced || rm -rf "$TREE/.git/rebase-merge" "$TREE/.git/rebase-apply"
-	tgit checkout -q -f --detach base
+	tgit checkout -q -f series
 	! forced || tgit clean -q -f -d -x
-	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; git -C "$TREE" checkout -q -f series' EXIT
-	[ -n "$(postings)" ] || die "no postings in $PATCHES (a folder of patches each)"
+	saved=$(prep_refs)
+	trap 'git -C "$TREE" am --abort >/dev/null 2>&1 || true; restore_prep "$saved"; git -C "$TREE" checkout -q -f series' EXIT
+	restore_prep ""
 	while read -r posting; do
-		add_marker "$posting"
+		prep_branch "$posting"
 		apply_series "$TREE" "$posting" ||
-			die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; branch series is as it was"
+			die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; the tree is as it was"
 	done < <(postings)
-	git -C "$TREE" checkout -q -B series
+	series_from_prep
 	trap - EXIT
-	git -C "$TREE" rev-parse HEAD >"$TREE/.git/applied"
+	prep_refs >"$TREE/.git/applied"
 	patches_hash >"$TREE/.git/applied-patches"
 }
 

@@ -1,10 +1,10 @@
 #!/bin/bash
 # What b4 checks when a maintainer picks the series up, offline: Debian's
 # b4 0.12 has no 'b4 prep --check' (checkpatch via b4 came later), so this
-# runs 'b4 --offline-mode am' on patches/ threaded as send-email threads
-# them: b4 must find one complete series of N patches (no "Thread
-# incomplete", no ignored trailers, no bad unicode control characters),
-# and the mbox it writes must give the tree of branch series on tag base.
+# runs 'b4 --offline-mode am' on each posting's mails in patches/: b4 must
+# find one complete series of N patches (no "Thread incomplete", no
+# ignored trailers, no bad unicode control characters), and the mboxes it
+# writes must give the tree of branch series on tag base.
 . "$(dirname "$0")/../stages/lib.sh"
 set -E
 
@@ -21,35 +21,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM HUP
 
-# format-patch wrote no Message-Id (send-email adds them): thread copies
-# the way send-email does, every patch a reply to its posting's cover
-# letter. The headers are unfolded, as b4 0.12 fails on a folded Subject.
-unfold() {
-	awk '!body && /^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
-		!body { if (NR > 1) print hdr; hdr = $0; if ($0 == "") body = 1; next }
-		{ print }' "$1"
-}
 export GIT_INDEX_FILE=$tmp/index
 git -C "$TREE" read-tree base
 while read -r g; do
 	name=$(basename "$g")
 	mapfile -t patches < <(series "$g")
-	cover=$(cover "$g")
 	n=${#patches[@]}
 	((n)) || fail "no patches in $g"
-	k=0
-	for f in ${cover:+"$cover"} "${patches[@]}"; do
-		{
-			head -n 1 "$f"
-			echo "Message-Id: <b4-check-$name-$k@localhost>"
-			if ((k)) && [[ -n $cover ]]; then
-				echo "In-Reply-To: <b4-check-$name-0@localhost>"
-				echo "References: <b4-check-$name-0@localhost>"
-			fi
-			unfold "$f" | tail -n +2
-		} >>"$tmp/$name.mbox"
-		k=$((k + 1))
-	done
+	# make export wrote the mails as b4 send would send them: an mbox of
+	# them, the headers unfolded, as b4 0.12's am fails on a folded Subject.
+	for f in $(cover "$g") "${patches[@]}"; do
+		echo "From b4-check Thu Jan  1 00:00:00 1970"
+		awk '!body && /^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
+			!body { if (NR > 1) print hdr; hdr = $0; if ($0 == "") body = 1; next }
+			{ print }' "$f"
+		echo
+	done >"$tmp/$name.mbox"
 
 	log "b4 --offline-mode am on posting $name"
 	mkdir "$tmp/out-$name"

@@ -11,6 +11,7 @@ cp -r "$TOP/stages" "$TOP/base.conf" "$TOP/stable.conf" "$TOP/stable" "$TOP/test
 S=$tmp/top/stages
 git config --global user.name Fixture
 git config --global user.email fixture@fixture-mail.dev
+export XDG_CACHE_HOME=$tmp/cache XDG_DATA_HOME=$tmp/data
 unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED
 passed=0 failed=0
 
@@ -31,8 +32,17 @@ pgit() { git -c user.name="Placeholder Name" -c user.email=placeholder@example.o
 # shape (linux-source-7.3/, .gitignore ending in Debian's "/*" block, a
 # get_maintainer.pl that names one maintainer and one list), its pinned
 # DIR/base.conf, and a series of 3 patches for it, as the placeholder
-# identity, with a cover letter, as the posting DIR/patches/sched.
+# identity, with a cover letter, as the posting DIR/patches/sched. Made
+# once for each TAG (and LKML_ONLY), copied after that.
 base_fixture() {
+	local d=$1 c=$tmp/fixtures/${2:-base}${LKML_ONLY:+-lkml}
+	[ -d "$c" ] || make_fixture "$c" "${2:-base}"
+	mkdir -p "$d/patches"
+	cp "$c/base.tar.xz" "$d/"
+	cp -r "$c/patches/." "$d/patches/"
+	sed "s|^BASE_TARBALL=.*|BASE_TARBALL=\"$d/base.tar.xz\"|" "$c/base.conf" >"$d/base.conf"
+}
+make_fixture() {
 	local d=$1 src=$1/linux-source-7.3
 	mkdir -p "$src/kernel/sched" "$src/kernel/irq" "$src/scripts"
 	printf 'config FOO\n\tbool "foo"\n' >"$src/Kconfig"
@@ -40,8 +50,13 @@ base_fixture() {
 	printf 'int a;\nint b;\n' >"$src/kernel/sched/core.c"
 	printf '# %s\n' "${2:-base}" >"$src/Makefile"
 	printf '*.o\n\n#\n# Debian packaging: ignore everything at the top level, since it isn%st\n# included in our repository\n#\n/*\n!/debian/\n' "'" >"$src/.gitignore"
-	printf '#!/bin/sh\necho "Maint Ainer <maint@fixture-mail.dev>"\ncase " $* " in *" --no-l "*) ;; *) echo "list@lists.example.org" ;; esac\n' \
-		>"$src/scripts/get_maintainer.pl"
+	# Its maintainer with --nol (b4's To:) or --no-l, its list with --nom (b4's Cc:).
+	# LKML_ONLY=1: LKML alone, as for files that nobody maintains.
+	if [ -n "${LKML_ONLY:-}" ]; then
+		printf '#!/bin/sh\ncase " $* " in *" --nol "*) ;; *) echo "linux-kernel@vger.kernel.org" ;; esac\n'
+	else
+		printf '#!/bin/sh\ncase " $* " in *" --nom "*) ;; *) echo "Maint Ainer <maint@fixture-mail.dev>" ;; esac\ncase " $* " in *" --no-l "*|*" --nol "*) ;; *) echo "list@lists.example.org" ;; esac\n'
+	fi >"$src/scripts/get_maintainer.pl"
 	chmod +x "$src/scripts/get_maintainer.pl"
 	tar -C "$d" -cJf "$d/base.tar.xz" linux-source-7.3
 	cat >"$d/base.conf" <<-EOC
@@ -51,14 +66,20 @@ base_fixture() {
 	BASE_SHA256=$(sha256sum "$d/base.tar.xz" | cut -d' ' -f1)
 	BASE_NAME="fixture ${2:-base}"
 	EOC
-	git -C "$src" init -q && git -C "$src" add -f -A && git -C "$src" commit -q -m base
+	git -C "$src" init -q -b main && git -C "$src" add -f -A && git -C "$src" commit -q -m base
+	(cd "$src" && b4 --offline-mode prep -n sched -f main >/dev/null 2>&1)
 	echo 'int one;' >>"$src/kernel/sched/core.c" && pgit -C "$src" commit -q -s -am "sched: one"
 	echo 'int two;' >"$src/kernel/sched/two.c" && git -C "$src" add -f kernel/sched/two.c &&
 		pgit -C "$src" commit -q -s -m "sched: two"
 	echo 'int three;' >>"$src/kernel/sched/core.c" && pgit -C "$src" commit -q -s -am "sched: three"
-	git -C "$src" format-patch -q --zero-commit --cover-letter -o "$d/patches/sched" HEAD~3
-	sed -i 's/\*\*\* SUBJECT HERE \*\*\*/Fixture series/; s/\*\*\* BLURB HERE \*\*\*/Fixture text./' \
-		"$d/patches/sched/0000-cover-letter.patch"
+	printf '#!/bin/sh\nprintf "Fixture series\\n\\nFixture text.\\n" >"$1"\n' >"$tmp/cover-editor"
+	chmod +x "$tmp/cover-editor"
+	(cd "$src" && export GIT_CONFIG_COUNT=3 GIT_CONFIG_KEY_0=sendemail.smtpServer GIT_CONFIG_VALUE_0=/bin/false \
+		GIT_CONFIG_KEY_1=b4.send-auto-to-cmd GIT_CONFIG_VALUE_1="scripts/get_maintainer.pl --nol" \
+		GIT_CONFIG_KEY_2=b4.send-auto-cc-cmd GIT_CONFIG_VALUE_2="scripts/get_maintainer.pl --nom" &&
+		EDITOR=$tmp/cover-editor b4 --offline-mode prep --edit-cover && b4 --offline-mode prep --auto-to-cc &&
+		b4 --offline-mode send -o "$d/patches/sched" --no-sign --not-me-too) >/dev/null 2>&1
+	for f in "$d/patches/sched"/*.eml; do mv "$f" "${f%.eml}.patch"; done
 	rm -rf "$src"
 }
 

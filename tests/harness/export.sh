@@ -1,4 +1,4 @@
-# make export: patches/ from the tree, the cover letter from its commit.
+# make export: patches/ from the tree's b4 branches, by b4.
 
 # Issue 15.10: no tree is named, with the command to make one.
 out=$(BUILD=$tmp/none "$S/export.sh" 2>&1)
@@ -12,32 +12,50 @@ result "15.10 make flake with no tree says to run make tree" $? "$out"
 
 base_fixture "$tmp/e"
 t=$tmp/e/build/linux
+p=$tmp/e/patches/sched
 fx "$tmp/e" "$S/tree.sh" >/dev/null
-# reword_cover FILE: the cover letter's commit gets FILE as its message,
-# the way the README says (git 2.39 cannot "reword" an empty commit).
-reword_cover() {
-	GIT_SEQUENCE_EDITOR="sed -i '1s/^pick/edit/'" git -C "$t" rebase -q -i base >/dev/null 2>&1 &&
-		git -C "$t" commit -q --amend --allow-empty -F "$1" && git -C "$t" rebase --continue >/dev/null 2>&1
+# b4t DIR ARGS: b4 in the tree DIR, as README has the user run it.
+b4t() { (cd "$1" && shift && b4 --offline-mode "$@") >/dev/null 2>&1; }
+# edit_cover FILE: the cover letter of the checked-out b4 branch becomes
+# FILE, by b4 prep --edit-cover.
+edit_cover() {
+	printf '#!/bin/sh\ncp %q "$1"\n' "$1" >"$tmp/editor" && chmod +x "$tmp/editor"
+	EDITOR=$tmp/editor b4t "$t" prep --edit-cover
 }
+
+# Issue 22.2: make export writes each b4 branch as b4 sends it: To/Cc
+# from get_maintainer.pl, base-commit: and change-id:; export again, the
+# files stay as they were (b4's new dates and message ids aside).
+out=$(fx "$tmp/e" "$S/export.sh")
+rc=$?
+cp -r "$p" "$tmp/e/first"
+out2=$(fx "$tmp/e" "$S/export.sh")
+[ "$rc" = 0 ] && grep -q '^To: Maint Ainer <maint@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
+	grep -q '^Cc: list@lists.example.org' "$p/0000-fixture-series.patch" &&
+	grep -qx "base-commit: $(git -C "$t" rev-parse base)" "$p/0000-fixture-series.patch" &&
+	grep -q '^change-id: ' "$p/0000-fixture-series.patch" && grep -q '^X-B4-Tracking: ' "$p/0000-fixture-series.patch" &&
+	diff -r "$tmp/e/first" "$p" >/dev/null
+result "22.2 make export writes b4's mails, with To/Cc, base-commit: and change-id:, the same each time" $? "$out $out2$(diff -r "$tmp/e/first" "$p")"
 
 # Issue 15.5: the sender's identity (git config here) becomes the patches'
 # From: and Signed-off-by:, and the cover's shortlog; an upstream author
 # of a backport stays the author, with the sender's Signed-off-by added.
+git -C "$t" checkout -q b4/sched
 echo 'int up;' >"$t/kernel/sched/up.c"
 git -C "$t" add kernel/sched/up.c
 git -C "$t" -c user.name="Up Stream" -c user.email=up@fixture-mail.dev commit -q -s -m "sched: up"
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
-p=$tmp/e/patches/sched
 [ "$rc" = 0 ] && ! grep -l placeholder "$p"/*.patch && grep -q '^From: Fixture <fixture@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
 	[ "$(grep -c '^Signed-off-by: Fixture <fixture@fixture-mail.dev>$' "$p/0002-sched-two.patch")" = 1 ] &&
-	grep -q '^From: Up Stream <up@fixture-mail.dev>$' "$p/0004-sched-up.patch" &&
+	grep -qx 'From: Up Stream <up@fixture-mail.dev>' <(sed '1,/^$/d' "$p/0004-sched-up.patch") &&
 	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
-	grep -q '^Fixture (3):$' "$p/0000-cover-letter.patch" && grep -q '^Up Stream (1):$' "$p/0000-cover-letter.patch" &&
-	grep -q '^Subject: \[PATCH 0/4\] Fixture series$' "$p/0000-cover-letter.patch"
-result "15.5 make export signs every patch as the sender; an upstream author stays" $? "$out$(grep -h '^From:\|Signed-off' "$p"/*.patch)"
+	grep -q '^Fixture (3):$' "$p/0000-fixture-series.patch" && grep -q '^Up Stream (1):$' "$p/0000-fixture-series.patch" &&
+	grep -q '^Subject: \[PATCH 0/4\] Fixture series$' "$p/0000-fixture-series.patch" &&
+	[ "$(git -C "$t" symbolic-ref --short HEAD)" = b4/sched ]
+result "15.5 make export signs every patch as the sender; an upstream author stays; the user stays on their branch" $? "$out$(grep -h '^From:\|Signed-off' "$p"/*.patch)"
 out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev "$S/export.sh")
-grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-cover-letter.patch" &&
+grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-fixture-series.patch" &&
 	grep -q '^Signed-off-by: Other Name <other@fixture-mail.dev>$' "$p/0001-sched-one.patch"
 result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
 # Patches exported under a stand-in (an address that takes no mail)
@@ -52,30 +70,38 @@ rc=$?
 Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
 result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r/patches/sched"/*.patch)"
 
-# Issue 15.7: the cover letter is edited in the tree; export keeps every
-# line of it (a "Name (N):" line too), and regenerates shortlog and diffstat.
-printf '%s\n' "posting: sched" "" "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
+# Issue 15.7: the cover letter is edited with b4 prep --edit-cover; export
+# keeps every line of it (a "Name (N):" line too), make tree reads it back.
+git -C "$t" checkout -q b4/sched
+printf '%s\n' "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
 	"Testing:" "  - all of it" >"$tmp/e/cover.msg"
-reword_cover "$tmp/e/cover.msg"
+edit_cover "$tmp/e/cover.msg"
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
-c=$p/0000-cover-letter.patch
+c=$p/0000-edited-series.patch
 [ "$rc" = 0 ] && grep -q '^Subject: \[PATCH 0/4\] Edited series$' "$c" && grep -q '^Changes since the RFC (2):$' "$c" &&
-	grep -q '^  - all of it$' "$c" && grep -q '^Fixture (3):$' "$c" && grep -q ' 3 files changed' "$c"
-result "15.7 the cover letter edited in the tree is exported whole" $? "$out$(cat "$c")"
-# ... and make tree makes the same cover commit from it again.
-msg1=$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")")
-cp "$c" "$tmp/e/cover.1"
+	grep -q '^  - all of it$' "$c" && grep -q '^Fixture (3):$' "$c" && grep -q ' 3 files changed' "$c" && [ ! -e "$p/0000-fixture-series.patch" ]
+result "15.7 the cover letter edited in the tree is exported whole" $? "$out$(ls "$p"; cat "$c")"
+msg1=$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit sched)")
+cp -r "$p" "$tmp/e/p.1"
 out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh") &&
 	out=$(fx "$tmp/e" "$S/export.sh") &&
-	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")")" = "$msg1" ] && cmp -s "$c" "$tmp/e/cover.1"
-result "15.7 make tree reads the cover letter back as it was written" $? "$out"
+	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit sched)")" = "$msg1" ] && diff -r "$p" "$tmp/e/p.1"
+result "15.7 make tree reads the cover letter back as it was written, To/Cc and change-id too" $? "$out"
 # A cover letter with no shortlog (edited by hand) is refused with a reason.
 sed -i '/^Fixture (3):$/,$d' "$c"
 out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'no shortlog' <<<"$out" && ! grep -q Traceback <<<"$out"
 result "15.7 a cover letter without its shortlog is refused, without a traceback" $? "$out"
+rm -rf "$p" && cp -r "$tmp/e/p.1" "$p"
+
+# Issue 22.2: RFC and its prefixes come from b4 prep, and make tree keeps them.
+fx "$tmp/e" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && b4t "$t" prep --set-prefixes RFC
+out=$(fx "$tmp/e" "$S/export.sh") && grep -q '^Subject: \[PATCH RFC 0/4\] Edited series$' "$c" && cp "$c" "$tmp/e/rfc" &&
+	out=$(fx "$tmp/e" env FORCE=1 "$S/tree.sh") && out=$(fx "$tmp/e" "$S/export.sh") && cmp "$c" "$tmp/e/rfc"
+result "22.2 an RFC is b4 prep --set-prefixes RFC, and make tree keeps it" $? "$out$(grep -h '^Subject' "$p"/*)"
 
 # Issue 15.10: work on another branch is not left out silently.
 base_fixture "$tmp/o"
@@ -83,93 +109,93 @@ t=$tmp/o/build/linux
 fx "$tmp/o" "$S/tree.sh" >/dev/null
 git -C "$t" checkout -q -b mine && echo 'int x;' >"$t/kernel/sched/x.c" && git -C "$t" add kernel/sched/x.c &&
 	git -C "$t" commit -q -m x
+git -C "$t" checkout -q --detach
 out=$(fx "$tmp/o" "$S/export.sh")
 rc=$?
-[ "$rc" != 0 ] && grep -q 'not on branch series' <<<"$out" && [ "$(ls "$tmp/o/patches/sched" | wc -l)" = 4 ]
+[ "$rc" != 0 ] && grep -q 'is on no branch' <<<"$out" && [ "$(ls "$tmp/o/patches/sched" | wc -l)" = 4 ]
 git -C "$t" checkout -q series
 out2=$(fx "$tmp/o" "$S/export.sh")
 rc2=$?
-[ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q 'branches with commits that are not on series: mine' <<<"$out2"
+[ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q 'branches with commits that no b4 branch has: mine' <<<"$out2"
 result "15.10 commits on another branch of the tree are not left out silently" $? "$out $out2"
 
 # Issue 22.4: the user's git configuration changes no patch written:
 # format.cc would mail someone on every patch, diff.noprefix would write
 # patches that do not apply.
+t=$tmp/e/build/linux
 git config --global format.cc someone@fixture-mail.dev
 git config --global diff.noprefix true
+git config --global b4.send-series-cc someone@fixture-mail.dev
 out=$(fx "$tmp/e" env FORCE=1 "$S/export.sh")
 rc=$?
 git config --global --unset format.cc
 git config --global --unset diff.noprefix
-[ "$rc" = 0 ] && ! grep -q '^Cc: someone' "$p"/*.patch && grep -q '^diff --git a/' "$p/0001-sched-one.patch"
-result "22.4 format.cc and diff.noprefix in the user's git config change no patch" $? "$out$(grep -h '^Cc:\|^diff --git' "$p"/*.patch)"
+git config --global --unset b4.send-series-cc
+[ "$rc" = 0 ] && ! grep -q 'someone' "$p"/*.patch && grep -q '^diff --git a/' "$p/0001-sched-one.patch"
+result "22.4 format.cc, diff.noprefix and b4.* in the user's git config change no patch" $? "$out$(grep -h '^Cc:\|^diff --git' "$p"/*.patch)"
 
-# Issue 20: one folder a posting. A posting of one patch (its marker with
-# no cover letter) is written without one, and make tree makes the same
-# series from the two folders again; a cover letter on a posting of one
-# patch is refused, not dropped.
+# Issue 20 and 22.2: one folder a posting, one b4 branch each. A new
+# posting of one patch (b4 prep -n) is written without a cover letter,
+# and make tree makes the same branches from the two folders again; the
+# text of its cover commit goes under the patch's ---, as b4 sends it.
 base_fixture "$tmp/m"
 t=$tmp/m/build/linux
 fx "$tmp/m" "$S/tree.sh" >/dev/null
-git -C "$t" commit -q --allow-empty -m "posting: irq" &&
+# b4 prep -n signs the new cover letter as git config's user: here a
+# stand-in, who must not reach the mails.
+GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.email GIT_CONFIG_VALUE_0=team@seed.example b4t "$t" prep -n irq -f base &&
 	echo 'int irq2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: two"
+printf 'irq\n\nWhy irq goes alone.\n\nSigned-off-by: Fixture <team@seed.example>\n' >"$tmp/m/cover.msg" # the editor kept b4's sign-off
+edit_cover "$tmp/m/cover.msg"
 out=$(fx "$tmp/m" "$S/export.sh")
 rc=$?
 q=$tmp/m/patches
-[ "$rc" = 0 ] && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ] && grep -q '^Subject: \[PATCH\] genirq: two$' "$q/irq/0001-genirq-two.patch" &&
-	[ "$(ls "$q/sched" | wc -l)" = 4 ] && grep -q '^Subject: \[PATCH 0/3\] Fixture series$' "$q/sched/0000-cover-letter.patch" &&
-	tree1=$(git -C "$t" rev-parse 'series^{tree}') && out=$(fx "$tmp/m" env FORCE=1 "$S/tree.sh") &&
-	[ "$(git -C "$t" rev-parse 'series^{tree}')" = "$tree1" ] && [ "$(TREE=$t markers | cut -d' ' -f2 | sort | paste -sd' ')" = "irq sched" ]
-result "20 make export writes a folder a posting, a single patch without a cover letter; make tree reads them back" $? "$out$(ls -R "$q")"
-GIT_SEQUENCE_EDITOR="sed -i '/posting: irq/s/^pick/edit/'" git -C "$t" rebase -q -i base >/dev/null 2>&1 &&
-	git -C "$t" commit -q --amend --allow-empty -m "posting: irq" -m "A cover letter" && git -C "$t" rebase --continue >/dev/null 2>&1
-out=$(fx "$tmp/m" "$S/export.sh")
-rc=$?
-[ "$rc" != 0 ] && grep -q 'posting irq has one patch and a cover letter' <<<"$out" && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ]
-result "20 a cover letter on a posting of one patch is refused, not dropped" $? "$out"
+f=$q/irq/0001-genirq-two.patch
+[ "$rc" = 0 ] && [ "$(ls "$q/irq")" = 0001-genirq-two.patch ] && grep -q '^Subject: \[PATCH\] genirq: two$' "$f" &&
+	sed -n '/^---$/,/^diff /p' "$f" | grep -qx 'Why irq goes alone.' &&
+	[ "$(ls "$q/sched" | wc -l)" = 4 ] && tree1=$(git -C "$t" rev-parse 'series^{tree}') && cp "$f" "$tmp/m/irq.1" &&
+	out=$(fx "$tmp/m" env FORCE=1 "$S/tree.sh") && out=$(fx "$tmp/m" "$S/export.sh") && cmp "$f" "$tmp/m/irq.1" &&
+	[ "$(git -C "$t" rev-parse 'series^{tree}')" = "$tree1" ] && [ "$(TREE=$t prep_postings | paste -sd' ')" = "irq sched" ] &&
+	! grep -l 'seed\.example' "$q"/*/*.patch
+result "20 a new b4 branch is a posting of its own, one patch without a cover letter, no stand-in's sign-off; make tree reads it back" $? "$out$(ls -R "$q"; cat "$f")"
 
-# Issue 20, a new user's read: a marker that is not one loses or merges a
-# posting, so it is refused: one that changes files, a second of the same
-# name, a near miss; patches/ stays as it was.
+# A branch b4/NAME that b4 prep did not make, or with no patch, is refused;
+# patches/ stays as it was.
 base_fixture "$tmp/k"
 t=$tmp/k/build/linux
 fx "$tmp/k" "$S/tree.sh" >/dev/null
 cp -r "$tmp/k/patches" "$tmp/k/patches.before"
-bad_marker() { # bad_marker MSG [FILE]: a marker-like commit on series, export refused, undone
-	local out rc
-	if [ -n "${2:-}" ]; then echo x >>"$t/$2"; git -C "$t" commit -q -am "$1"; else git -C "$t" commit -q --allow-empty -m "$1"; fi
-	echo 'int k;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -am "genirq: k"
-	out=$(fx "$tmp/k" "$S/export.sh")
-	rc=$?
-	git -C "$t" reset -q --hard HEAD~2
-	printf '%s\n' "$out"
-	[ "$rc" != 0 ] && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
-}
-out=$(bad_marker "posting: irq" kernel/irq/manage.c)
-result "20 a marker that changes files is refused, not dropped with its posting" $? "$out"
-out=$(bad_marker "posting: sched")
-grep -q 'two markers "posting: sched"' <<<"$out"
-result "20 a second marker of the same name is refused, not merged" $? "$out"
-out=$(bad_marker "posting:irq")
-grep -q 'is no posting.s marker' <<<"$out"
-result "20 a marker's near miss is refused, not taken as a patch" $? "$out"
+git -C "$t" branch b4/plain base && git -C "$t" checkout -q b4/plain && echo 'int k;' >>"$t/kernel/irq/manage.c" &&
+	git -C "$t" commit -q -am "genirq: k"
+out=$(fx "$tmp/k" "$S/export.sh")
+rc=$?
+git -C "$t" checkout -q series && git -C "$t" branch -q -D b4/plain
+[ "$rc" != 0 ] && grep -q "b4/plain does not start with b4's cover-letter commit" <<<"$out" && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
+result "22.2 a b4/ branch without b4's cover commit is refused, not dropped" $? "$out"
+b4t "$t" prep -n empty -f base
+out=$(fx "$tmp/k" "$S/export.sh")
+rc=$?
+git -C "$t" checkout -q series && git -C "$t" branch -q -D b4/empty
+[ "$rc" != 0 ] && grep -q 'posting empty has no patch' <<<"$out" && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
+result "22.2 a b4 branch with no patch is refused" $? "$out"
 
 # Notes under --- keep the sender's Signed-off-by above them.
+git -C "$t" checkout -q b4/sched
 git -C "$t" commit -q --amend -m "sched: three" -m "Signed-off-by: Placeholder Name <placeholder@example.org>" -m "---" -m "v2: notes"
 out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
 f=$(ls "$tmp/k/patches/sched"/0003-*.patch)
 [ "$(sed -n '/^---$/q;/^Signed-off-by: Fixture <fixture@fixture-mail.dev>$/p' "$f")" = "Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
 result "20 notes under --- keep the sender's Signed-off-by above them" $? "$out$(cat "$f")"
 
-# Issue 22.5: an empty commit that is no marker is refused at export (git
-# format-patch would write a patch that git am cannot apply); a sender at
-# a reserved domain is told at export, not first at make send.
+# Issue 22.5: an empty commit is refused at export (git format-patch would
+# write a patch that git am cannot apply); a sender at a reserved domain
+# is told at export, not first at make send.
 rm -rf "$tmp/k/patches.before" && cp -r "$tmp/k/patches" "$tmp/k/patches.before"
-git -C "$t" commit -q --allow-empty -m "sched: nothing"
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --allow-empty -m "sched: nothing"
 out=$(fx "$tmp/k" env FORCE=1 "$S/export.sh")
 rc=$?
-git -C "$t" reset -q --hard HEAD~1
-[ "$rc" != 0 ] && grep -q '"sched: nothing" changes no file' <<<"$out" && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" reset -q --hard HEAD~1 && git -C "$t" checkout -q series
+[ "$rc" != 0 ] && grep -q '"sched: nothing" of b4/sched changes no file' <<<"$out" && diff -r "$tmp/k/patches" "$tmp/k/patches.before" >/dev/null
 result "22.5 an empty commit is refused at export" $? "$out"
 out=$(fx "$tmp/k" env FORCE=1 SIGNOFF_EMAIL=me@example.com "$S/export.sh")
 grep -q '^warning: .*me@example.com.* reserved domain' <<<"$out"
@@ -179,6 +205,7 @@ result "22.5 a sender at a reserved domain is warned of at export" $? "$out"
 # export after it, byte for byte.
 base_fixture "$tmp/n"
 fx "$tmp/n" "$S/tree.sh" >/dev/null
+git -C "$tmp/n/build/linux" checkout -q b4/sched
 printf 'sched: three\n\nSigned-off-by: Fixture <fixture@fixture-mail.dev>\n---\nv2: notes, # kept\n' |
 	git -C "$tmp/n/build/linux" commit -q --amend --cleanup=verbatim -F -
 fx "$tmp/n" "$S/export.sh" >/dev/null && cp -r "$tmp/n/patches" "$tmp/n/patches.first" && rm -rf "$tmp/n/build"
@@ -195,6 +222,23 @@ rc=$?
 git -C "$tmp/n/build/linux" config --unset diff.noprefix
 [ "$rc" != 0 ] && grep -q 'own git config sets diff.noprefix' <<<"$out" && diff -r "$tmp/n/patches.first" "$tmp/n/patches" >/dev/null
 result "22.4 diff.noprefix in the tree's own git config is refused, not exported" $? "$out"
+git -C "$tmp/n/build/linux" config b4.send-series-cc extra@fixture-mail.dev
+out=$(fx "$tmp/n" env FORCE=1 "$S/export.sh")
+rc=$?
+git -C "$tmp/n/build/linux" config --unset b4.send-series-cc
+[ "$rc" != 0 ] && grep -q 'own git config sets b4.send-series-cc' <<<"$out" && diff -r "$tmp/n/patches.first" "$tmp/n/patches" >/dev/null
+result "22.4 b4.* in the tree's own git config is refused, not exported" $? "$out"
+
+# New-user read: make export after patches/ was checked out again (the
+# export thrown away): make clean refuses, the b4 branches hold the only
+# copy.
+cp -r "$tmp/n/patches" "$tmp/n/patches.exported"
+printf 'x\n' >>"$tmp/n/patches/sched/0001-sched-one.patch"
+out=$(fx "$tmp/n" "$S/clean.sh")
+rc=$?
+rm -rf "$tmp/n/patches" && cp -r "$tmp/n/patches.exported" "$tmp/n/patches"
+[ "$rc" != 0 ] && grep -q 'is not what .* exported to' <<<"$out" && [ -d "$tmp/n/build/linux" ]
+result "22.3 make clean refuses when patches/ is no longer what the b4 branches were exported to" $? "$out"
 
 # New-user read: while another command holds build/, make export says so,
 # not that there is no tree.
@@ -206,3 +250,17 @@ kill "$pid" 2>/dev/null
 wait "$pid"
 grep -q 'in use by another command' <<<"$out"
 result "22.5 make export while build/ is held names the holder, not a missing tree" $? "$out"
+
+# Issue 22.2: series is made from the b4 branches; a commit made on it
+# (as before b4) is refused, not dropped, and the way given keeps it.
+base_fixture "$tmp/q"
+t=$tmp/q/build/linux
+fx "$tmp/q" "$S/tree.sh" >/dev/null
+echo 'int q;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: on series"
+out=$(fx "$tmp/q" "$S/export.sh")
+rc=$?
+recipe=$(sed -n 's/.*branches: bring them to their posting.s branch (\(git checkout b4\/\)NAME\(; git cherry-pick [^)]*\)), then \(git branch -f series [0-9a-f]*\) and make export.*/\1sched\2 \&\& \3/p' <<<"$out")
+[ "$rc" != 0 ] && grep -q 'commits on branch series' <<<"$out" && [ -n "$recipe" ] &&
+	(cd "$t" && eval "$recipe" >/dev/null 2>&1) && out=$(fx "$tmp/q" "$S/export.sh") &&
+	grep -q '^+int q;' "$tmp"/q/patches/sched/0004-*.patch
+result "22.2 a commit on series is refused, not dropped; the way given brings it to its posting" $? "$out $recipe"

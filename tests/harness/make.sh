@@ -41,10 +41,10 @@ result "15.9 make test runs the harness first and not the stages after a failed 
 # Issue 15.10: a second command on the same build/ is refused, with the
 # first one named.
 mkdir -p "$tmp/lock"
+base_fixture "$tmp/lockd"
 (BUILD=$tmp/lock && lock_build && exec sleep 5) &
 pid=$!
 sleep 0.5
-base_fixture "$tmp/lockd"
 out=$(fx "$tmp/lockd" env BUILD="$tmp/lock" "$S/tree.sh")
 rc=$?
 kill "$pid" 2>/dev/null
@@ -109,7 +109,7 @@ printf '#!/bin/sh\nexit 1\n' >"$tmp/deps/dpkg-query"
 chmod +x "$tmp/deps/id" "$tmp/deps/dpkg-query"
 deps() { PATH=$tmp/deps:$PATH "$S/deps.sh" "$@" 2>&1; }
 out=$(deps tree) out2=$(deps stable) out3=$(deps)
-[[ $out == *"apt-get install -y git python3 xz-utils" ]] &&
+[[ $out == *"apt-get install -y git python3 xz-utils b4" ]] &&
 	[[ $out2 == *" xz-utils linux-source-6.12="* && $out2 != *qemu* ]] &&
 	[[ $out3 == *qemu-system-x86*gcc-aarch64-linux-gnu*linux-source-6.12=* ]]
 result "22.5 make tree installs only what it needs; make stable-tree the 6.12 base too" $? "$out | $out2 | $out3"

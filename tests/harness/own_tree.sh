@@ -14,21 +14,22 @@ rc=$?
 result "15.10 a mistyped BASE_TARBALL is named, with the setting to fix" $? "$out"
 
 # ... and one with the pinned checksum is committed once as tag base,
-# with the cover letter and the series on branch series; a second run
-# reuses it.
+# with the posting on b4 branch b4/sched (its cover commit first) and
+# all of them on branch series; a second run reuses it.
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 t=$tmp/d/build/linux
-[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ] &&
-	[ "$(git -C "$t" log -1 --format=%B "$(TREE=$t markers | sed -n "1s/ .*//p")" | sed -n 3p)" = "Fixture series" ] &&
+[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 3 ] && [ "$(git -C "$t" rev-list --count base..b4/sched)" = 4 ] &&
+	[ "$(git -C "$t" log -1 --format=%s "$(TREE=$t cover_commit sched)")" = "Fixture series" ] &&
+	[ "$(git -C "$t" rev-parse 'series^{tree}')" = "$(git -C "$t" rev-parse 'b4/sched^{tree}')" ] &&
 	[ -f "$t/kernel/sched/two.c" ] && base1=$(git -C "$t" rev-parse base) &&
 	out=$(fx "$tmp/d" "$S/tree.sh") && [ "$(git -C "$t" rev-parse base)" = "$base1" ] &&
 	grep -q 'patches apply to the base and give branch series' <<<"$out"
-result "a verified base is committed once as tag base, the cover letter and series on top" $? "$out"
+result "a verified base is committed once as tag base, the b4 branch and series on top" $? "$out"
 
 # Issue 15.1: a new file is seen by git add and by the guard, and kept.
 echo 'int mine;' >"$t/kernel/sched/mynew.c"
-sed -i 's/^Fixture text\.$/Fixture text, edited./' "$tmp/d/patches/sched/0000-cover-letter.patch"
+sed -i 's/^Fixture text\.$/Fixture text, edited./' "$tmp/d/patches/sched/0000-fixture-series.patch"
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'kernel/sched/mynew.c' <<<"$out" && grep -q 'FORCE=1' <<<"$out" &&
@@ -42,7 +43,7 @@ rc=$?
 result "15.4 FORCE=0 drops nothing" $? "$out"
 out=$(fx "$tmp/d" env FORCE=1 "$S/tree.sh")
 rc=$?
-[ "$rc" = 0 ] && [ ! -f "$t/kernel/sched/mynew.c" ] && grep -q 'Fixture text, edited' <<<"$(git -C "$t" log -1 --format=%b series~3)"
+[ "$rc" = 0 ] && [ ! -f "$t/kernel/sched/mynew.c" ] && grep -q 'Fixture text, edited' <<<"$(git -C "$t" log -1 --format=%b b4/sched~3)"
 result "FORCE=1 drops it and applies the edited patches/" $? "$out"
 
 # Issue 15.2: a patch that no longer applies leaves series as it was, and
@@ -61,7 +62,7 @@ result "15.2 a patch that does not apply leaves series, and export leaves patche
 cp -r "$tmp/d/patches.good"/* "$tmp/d/patches/"
 out=$(fx "$tmp/d" "$S/tree.sh")
 rc=$?
-[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 4 ]
+[ "$rc" = 0 ] && [ "$(git -C "$t" rev-list --count base..series)" = 3 ]
 result "15.2 mended, the series applies in full" $? "$out"
 
 # A reused tree is still checked against patches/: a patch whose hash was
@@ -100,7 +101,7 @@ result "15.4 an interrupted unpack leaves nothing behind" $? "$(ls "$tmp/d/int")
 base_fixture "$tmp/with space/d"
 out=$(fx "$tmp/with space/d" "$S/tree.sh")
 rc=$?
-[ "$rc" = 0 ] && [ "$(git -C "$tmp/with space/d/build/linux" rev-list --count base..series)" = 4 ]
+[ "$rc" = 0 ] && [ "$(git -C "$tmp/with space/d/build/linux" rev-list --count base..series)" = 3 ]
 result "15.10 paths with a space" $? "$out"
 
 # Issue 22.3: make clean, or a new base, removes build/linux: not over a
@@ -138,6 +139,7 @@ result "22.3 with nothing of the user's left, make clean removes build/" $? "$ou
 base_fixture "$tmp/l"
 t=$tmp/l/build/linux
 fx "$tmp/l" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched
 echo 'int mine;' >"$t/kernel/sched/mine.c" && git -C "$t" add kernel/sched/mine.c && git -C "$t" commit -q -m "sched: mine"
 sed -i 's/^+int three;$/+int three3;/' "$tmp/l/patches/sched/0003-sched-three.patch"
 out=$(fx "$tmp/l" "$S/tree.sh"; fx "$tmp/l" "$S/export.sh")
@@ -150,6 +152,23 @@ rc=$?
 unset -f make
 (exit $rc)
 result "22.5 patches/ pulled and a commit in the tree: no loop between tree and export, and both kept" $? "$out"
+# New-user read: after b4 prep --edit-cover (which rewrites every commit
+# of the branch) the way given does not cherry-pick the whole posting: it
+# keeps the branch and shows the change by git range-diff.
+git -C "$t" checkout -q b4/sched
+printf '#!/bin/sh\nprintf "Fixture series\\n\\nA new text.\\n" >"$1"\n' >"$tmp/l/editor" && chmod +x "$tmp/l/editor"
+(cd "$t" && EDITOR=$tmp/l/editor b4 --offline-mode prep --edit-cover) >/dev/null 2>&1
+sed -i 's/^+int three3;$/+int three4;/' "$tmp"/l/patches/sched/0003-*.patch
+out=$(fx "$tmp/l" "$S/tree.sh")
+rc=$?
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
+[ "$rc" != 0 ] && grep -q 'range-diff' <<<"$recipe" && ! grep -q 'cherry-pick' <<<"$recipe" &&
+	make() { fx "$tmp/l" env ${2:+"$2"} "$S/$1.sh"; } && eval "$(sed -n 1,2p <<<"$recipe")" >/dev/null &&
+	git -C "$t" log -1 --format=%B "$(git -C "$t" rev-list --reverse base..mine/b4/sched | head -n 1)" | grep -q 'A new text'
+rc=$?
+unset -f make
+(exit $rc)
+result "22.5 after a new cover letter the way given keeps the branch, with a range-diff, and no cherry-pick that fails" $? "$out"
 
 # New-user read: make tree FORCE=1 drops a rebase under way too, which
 # would otherwise take series back to its old commits when aborted.

@@ -22,7 +22,7 @@ fx "$tmp/s" "$S/export.sh" >/dev/null
 out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
 [ "$rc" = 0 ] && ! grep -q 'would be refused' <<<"$out" && grep -q 'To: Maint Ainer <maint@fixture-mail.dev>' <<<"$out" &&
-	grep -q '^From: Fixture <fixture@fixture-mail.dev>' <<<"$out"
+	grep -q '^    From: Fixture <fixture@fixture-mail.dev>' <<<"$out"
 result "15.5 exported as the sender, the dry run shows it would be sent" $? "$out"
 # Signed off by someone else: the sender's own Signed-off-by is missing.
 out=$(send SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev)
@@ -34,12 +34,13 @@ result "15.5 a series without the sender's Signed-off-by is not sent" $? "$out"
 # the dry run says so loudly, SEND=1 is refused (and would have sent
 # patches/ without it).
 t=$tmp/s/build/linux
+git -C "$t" checkout -q b4/sched
 echo 'int late;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: late"
 out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
 out2=$(send)
 rc2=$?
-git -C "$t" reset -q --hard HEAD~1
+git -C "$t" checkout -q b4/sched && git -C "$t" reset -q --hard HEAD~1 && git -C "$t" checkout -q series
 [ "$rc" = 0 ] && grep -q '^warning: SEND=1 would be refused.*not in patches/: run make export' <<<"$out" &&
 	[ "$rc2" != 0 ] && grep -q '^error: .*not in patches/: run make export' <<<"$out2"
 result "22.4 make send refuses a tree with commits not yet exported" $? "$out $out2"
@@ -47,40 +48,130 @@ result "22.4 make send refuses a tree with commits not yet exported" $? "$out $o
 # Issue 22.5: make send STABLE=1 needs no 7.3 tree.
 out=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
 rc=$?
-[ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'make tree' <<<"$out"
+[ "$rc" = 0 ] && grep -q 'To stable@vger.kernel.org' <<<"$out" && ! grep -q 'make tree' <<<"$out"
 result "22.5 make send STABLE=1 needs no 7.3 tree" $? "$out"
+# ... and, sending to STABLE_CC alone, drops none of the people the
+# backports' trailers name (the sender aside).
+missing=$(. "$TOP/stable.conf" && sed -nE 's/^[A-Za-z-]+-by: ([^<]*) <.*/\1/p' "$TOP"/stable/*.patch "$TOP"/stable/6.18.y/*.patch |
+	sort -u | grep -v '^Seed ' | while read -r who; do [[ $STABLE_CC == *"$who <"* ]] || echo "$who"; done)
+[ -z "$missing" ]
+result "22.4 make send STABLE=1 Cc's every person the backports' trailers name" $? "$missing"
 
-# Issue 22.4: a patch for which get_maintainer.pl names a list and no
+# Issue 22.4: a posting for which get_maintainer.pl names a list and no
 # maintainer (LKML, for files nobody maintains) goes To that list.
-printf '#!/bin/sh\ncase " $* " in *" --no-l "*) ;; *) echo "linux-kernel@vger.kernel.org" ;; esac\n' >"$t/scripts/get_maintainer.pl"
-out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
+LKML_ONLY=1 base_fixture "$tmp/l4"
+fx "$tmp/l4" "$S/tree.sh" >/dev/null
+out=$(fx "$tmp/l4" "$S/export.sh" && fx "$tmp/l4" "$S/send.sh" </dev/null)
 rc=$?
-git -C "$t" checkout -q scripts/get_maintainer.pl
-[ "$rc" = 0 ] && [ "$(grep -c '^To: linux-kernel@vger.kernel.org' <<<"$out")" = 4 ]
-result "22.4 a patch whose only recipient is LKML goes To LKML" $? "$out"
+[ "$rc" = 0 ] && [ "$(grep -c '^    To: linux-kernel@vger.kernel.org$' <<<"$out")" = 4 ] && ! grep -q '^    Cc: linux-kernel' <<<"$out"
+result "22.4 a posting whose only recipient is LKML goes To LKML" $? "$out"
 
-# Issue 22.4: the dry run's list of recipients has whom git send-email
-# adds itself: the people the trailers name (Cc:, Reported-by:).
+# Issue 22.4: the dry run lists whom b4 adds itself: the people a patch's
+# trailers name (Cc:, Reported-by:), on that patch and the cover letter;
+# recipients in the user's git config (sendemail.cc, b4.send-series-cc)
+# are not added.
+git -C "$t" checkout -q b4/sched
 git -C "$t" commit -q --amend -m "sched: three" -m "Reported-by: Re Porter <rep@fixture-mail.dev>
 Signed-off-by: Fixture <fixture@fixture-mail.dev>
 Cc: Se Cond <sec@fixture-mail.dev> # v1.0+"
 fx "$tmp/s" "$S/export.sh" >/dev/null
-out=$(BASE_CONF=$tmp/s/base.conf BUILD=$tmp/s/build PATCHES=$tmp/s/patches STAMP=$stamp "$S/send.sh" </dev/null 2>&1 >/dev/null)
-[ "$(sed -n '/0003-sched-three/,/^==>/p' <<<"$out" | grep -c 'Cc: \(Re Porter <rep\|Se Cond <sec\)@fixture-mail.dev>$')" = 2 ] &&
-	! grep -q 'Cc: Fixture' <<<"$out"
-result "22.4 the dry run lists the Cc that git send-email takes from the trailers" $? "$out"
-
-# New-user read: recipients in the user's git config (sendemail.cc, bcc)
-# are not added unlisted; a cover letter with its placeholders is warned
-# of in the dry run, not first with SEND=1.
 git config --global sendemail.cc boss@fixture-mail.dev
-git config --global sendemail.bcc archive@fixture-mail.dev
-c=$(ls "$tmp/s/patches/sched/0000-cover-letter.patch")
-cp "$c" "$tmp/s/cover.keep" && sed -i "s/^Fixture text\.$/*** BLURB HERE ***/" "$c"
+git config --global b4.send-series-cc boss@fixture-mail.dev
 out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
 git config --global --unset sendemail.cc
-git config --global --unset sendemail.bcc
-cp "$tmp/s/cover.keep" "$c"
-[ "$rc" = 0 ] && ! grep -q 'boss@\|archive@' <<<"$out" && grep -q '^warning: SEND=1 would be refused: .*SUBJECT/BLURB HERE' <<<"$out"
-result "22.4 git config's sendemail.cc/bcc add nobody; the dry run warns of an unwritten cover letter" $? "$out"
+git config --global --unset b4.send-series-cc
+[ "$rc" = 0 ] && sed -n '/Subject: .*sched: three/,/Subject/p' <<<"$out" | grep -q '^    Cc: .*Re Porter <rep@fixture-mail.dev>.*Se Cond <sec@fixture-mail.dev>' &&
+	sed -n '/Subject: .*0\/3/,/Subject/p' <<<"$out" | grep -q '^    Cc: .*Re Porter' &&
+	! sed -n '/Subject: .*sched: one/,/Subject/p' <<<"$out" | grep -q 'Re Porter' &&
+	! grep -q 'Cc: .*Fixture\|boss@' <<<"$out"
+result "22.4 the dry run lists the Cc that b4 takes from the trailers, and none from git config" $? "$out"
+
+# Issue 22.2: SEND=1 is b4 send, through the SMTP server of the user's
+# git config: the mails arrive, a thread a posting; b4 tags what it sent
+# and makes the branch the next version, which make export then writes,
+# and b4 prep --compare-to gives the range-diff. REFLECT=1 mails the
+# sender alone and leaves the version be. No SMTP server: refused.
+PY=/usr/bin/python3
+start_sink() { # start_sink MBOX: tests/smtp_sink.py, its port in $port
+	rm -f "$tmp/port"
+	"$PY" "$TOP/tests/smtp_sink.py" "$1" "$tmp/port" 120 2>/dev/null &
+	sink=$!
+	for i in $(seq 100); do [ ! -s "$tmp/port" ] || break; sleep 0.1; done
+	port=$(cat "$tmp/port")
+}
+export SMTP_SINK_TOKEN=sink-token-$$
+(PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+out=$(fx "$tmp/s" env STAMP="$stamp" SEND=1 "$S/send.sh" </dev/null)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'no SMTP server: set yours (git config --global sendemail.smtpServer' <<<"$out"
+result "22.2 SEND=1 without an SMTP server is refused, with the git config to set" $? "$out"
+start_sink "$tmp/reflect.mbox"
+git config --global sendemail.smtpServer 127.0.0.1
+git config --global sendemail.smtpServerPort "$port"
+out=$(echo | fx "$tmp/s" env STAMP="$stamp" SEND=1 REFLECT=1 "$S/send.sh")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" = 0 ] && [ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev$' "$tmp/reflect.mbox")" = 4 ] &&
+	[ "$(grep -c '^X-Envelope-To' "$tmp/reflect.mbox")" = 4 ] && grep -q '^To: Maint Ainer' "$tmp/reflect.mbox" &&
+	[ -z "$(git -C "$t" tag -l 'sent/*')" ]
+result "22.2 REFLECT=1 mails the sender alone, the headers whole, and keeps the version" $? "$out$(grep '^X-Envelope-To' "$tmp/reflect.mbox")"
+start_sink "$tmp/sent.mbox"
+git config --global sendemail.smtpServerPort "$port"
+out=$(echo | fx "$tmp/s" env STAMP="$stamp" SEND=1 "$S/send.sh")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+cover_id=$(sed -n '/Subject: \[PATCH 0\/3\]/,/^$/s/^Message-I[dD]: //p' "$tmp/sent.mbox")
+printf '%s\n' "Fixture series" "" "Fixture text." "" "Changes in v2:" "- the range-diff" >"$tmp/s/cover.v2"
+printf '#!/bin/sh\ncp %q "$1"\n' "$tmp/s/cover.v2" >"$tmp/s/editor" && chmod +x "$tmp/s/editor"
+[ "$rc" = 0 ] && grep -q 'run make export' <<<"$out" && [ "$(grep -c '^X-Envelope-To: .*maint@fixture-mail.dev' "$tmp/sent.mbox")" = 4 ] &&
+	[ "$(grep -c "^In-Reply-To: $cover_id" "$tmp/sent.mbox")" = 3 ] && [ "$(git -C "$t" tag -l 'sent/*')" = sent/sched-v1 ] &&
+	out=$(fx "$tmp/s" "$S/export.sh"; true) && grep -q 'prep --edit-cover' <<<"$out" &&
+	(cd "$t" && git checkout -q b4/sched && EDITOR=$tmp/s/editor b4 --offline-mode prep --edit-cover && git checkout -q series) >/dev/null 2>&1 &&
+	out=$(fx "$tmp/s" "$S/export.sh") && grep -q '^Subject: \[PATCH v2 0/3\] Fixture series$' "$tmp/s/patches/sched/0000-fixture-series.patch" &&
+	(cd "$t" && git checkout -q b4/sched && b4 --offline-mode prep --compare-to v1 && git checkout -q series) >/dev/null 2>&1
+result "22.2 SEND=1 is b4 send: each posting a thread, then v2, which make export writes, and a range-diff to v1" $? "$out$(grep '^Subject\|^X-Env' "$tmp/sent.mbox")"
+# New-user read: a send that stops after some postings (no Enter, a
+# Ctrl-C) names what went and the command for the rest, which sends the
+# rest alone; a dirty tree is refused before any checkout, and the user
+# is left on the branch they were on.
+base_fixture "$tmp/p2"
+t2=$tmp/p2/build/linux
+fx "$tmp/p2" "$S/tree.sh" >/dev/null
+(cd "$t2" && b4 --offline-mode prep -n irq -f base) >/dev/null 2>&1 && echo 'int i2;' >>"$t2/kernel/irq/manage.c" &&
+	git -C "$t2" commit -q -s -am "genirq: i2"
+printf '#!/bin/sh\nprintf "irq\\n\\nAlone.\\n" >"$1"\n' >"$tmp/p2/editor" && chmod +x "$tmp/p2/editor"
+(cd "$t2" && EDITOR=$tmp/p2/editor b4 --offline-mode prep --edit-cover) >/dev/null 2>&1
+git -C "$t2" checkout -q series
+fx "$tmp/p2" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/p2/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+git -C "$t2" checkout -q b4/sched && echo 'int dirty;' >>"$t2/kernel/sched/core.c"
+out=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+git -C "$t2" checkout -q kernel/sched/core.c
+[ "$rc" != 0 ] && grep -q 'uncommitted changes, and make send checks out each b4 branch' <<<"$out" &&
+	out=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null) && [ "$(git -C "$t2" symbolic-ref --short HEAD)" = b4/sched ]
+result "22.4 make send refuses a dirty tree before it checks anything out, and leaves the user on their branch" $? "$out"
+start_sink "$tmp/part.mbox"
+git config --global sendemail.smtpServerPort "$port"
+out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$S/send.sh")
+rc=$?
+rest=$(sed -n 's/.*the rest goes with: make send SEND=1 \(POSTINGS="[^"]*"\).*/\1/p' <<<"$out")
+out2=$(echo | eval fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$rest" "$S/send.sh")
+rc2=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" != 0 ] && grep -q 'sent already: irq' <<<"$out" && [ "$rest" = 'POSTINGS="sched"' ] && [ "$rc2" = 0 ] &&
+	[ "$(grep -c '^Subject: \[PATCH\] genirq: i2' "$tmp/part.mbox")" = 1 ] && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/part.mbox")" = 1 ]
+result "22.4 a send that stops names what went and sends the rest alone with POSTINGS=" $? "$out $out2 $(grep '^Subject' "$tmp/part.mbox")"
+# Second read: after it, a plain SEND=1 does not send irq again as an
+# unchanged v2, and the dry run leaves the sent postings out, saying so.
+out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$S/send.sh")
+rc=$?
+out2=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc2=$?
+[ "$rc" != 0 ] && grep -q '^error: irq sched went out as they are' <<<"$out" && [ "$rc2" = 0 ] && grep -q '^warning: left out: irq sched went out' <<<"$out2" &&
+	! grep -q CRITICAL <<<"$out2"
+result "22.4 postings sent and rerolled unchanged are not sent again" $? "$out $out2"
+git config --global --unset sendemail.smtpServer
+git config --global --unset sendemail.smtpServerPort
+unset SMTP_SINK_TOKEN
