@@ -33,23 +33,6 @@ done
 ! stand_in "$ME" ||
 	warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
 
-# same_mail OLD NEW: the two differ at most in what b4 makes anew each
-# time: Date, the message ids, the gzip time in X-B4-Tracking.
-same_mail() {
-	python3 - "$@" <<'EOF_PY'
-import base64, email, email.policy, gzip, re, sys
-def norm(path):
-    msg = email.message_from_binary_file(open(path, "rb"), policy=email.policy.compat32)
-    for h in ("Date", "Message-Id", "In-Reply-To", "References"):
-        del msg[h]
-    t = msg["X-B4-Tracking"]
-    if t:
-        msg.replace_header("X-B4-Tracking", gzip.decompress(base64.b64decode(re.sub(r"\s", "", t).split("b=", 1)[1])).decode())
-    return msg.as_bytes()
-sys.exit(norm(sys.argv[1]) != norm(sys.argv[2]))
-EOF_PY
-}
-
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD)
 new=$(mktemp -d)
@@ -73,7 +56,7 @@ for name in "${names[@]}"; do
 		# A mail that differs only in what b4 makes anew each time
 		# (date, message ids) keeps its file.
 		old=$PATCHES/$name/$(basename "$f" .eml).patch
-		if [ -f "$old" ] && same_mail "$old" "$f"; then
+		if [ -f "$old" ] && python3 "$TOP/stages/mail.py" same "$old" "$f"; then
 			cp "$old" "${f%.eml}.patch"
 		else
 			mv "$f" "${f%.eml}.patch"

@@ -62,6 +62,15 @@ series() {
 
 # cover FOLDER: a posting's cover letter, if it has one.
 cover() { find "$1" -maxdepth 1 -name '0000-*.patch'; }
+# unfold MAIL...: the mails, each header's continuation lines joined to it.
+unfold() {
+	awk 'FNR == 1 { if (held) print hdr; body = held = 0 }
+		body { print; next }
+		/^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
+		{ if (held) print hdr; hdr = $0; held = 1 }
+		/^$/ { print; body = 1; held = 0 }
+		END { if (held) print hdr }' "$@"
+}
 
 # The backports' folders: 6.12.y (tested here) and 6.18.y.
 STABLE_POSTINGS=("$TOP/stable" "$TOP/stable/6.18.y")

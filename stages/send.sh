@@ -109,12 +109,9 @@ fi
 # (or git send-email --dry-run) writes with the same configuration.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-show() { # show MAIL...: subject, To and Cc of each, unfolded
-	awk 'FNR == 1 { hdr = 1; printf "\n" } hdr && /^$/ { hdr = 0 }
-		hdr && /^[ \t]/ { if (on) { sub(/^[ \t]+/, " "); printf "%s", $0 }; next }
-		hdr { if (on) printf "\n"; on = 0 }
-		hdr && /^(From|Subject|To|Cc): / { on = 1; printf "    %s", $0 }
-		END { if (on) printf "\n" }' "$@" | grep . >&2 || true
+show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
+	local f
+	for f; do unfold "$f" | sed -n '/^$/q; s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
 }
 if [[ ${STABLE:-0} == 1 ]]; then
 	args=(--from="$ME" --to=stable@vger.kernel.org --cc="$STABLE_CC" --no-to --no-cc --no-bcc

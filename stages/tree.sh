@@ -66,7 +66,7 @@ prep_branch() {
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
 	mapfile -t patches < <(series "$1")
 	git -C "$TREE" log -1 --format=%B |
-		python3 "$TOP/stages/cover.py" "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
+		python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
 	tgit commit -q --amend --allow-empty --cleanup=verbatim -F "$BUILD/cover.msg"
 }
 

@@ -32,9 +32,7 @@ while read -r g; do
 	# them, the headers unfolded, as b4 0.12's am fails on a folded Subject.
 	for f in $(cover "$g") "${patches[@]}"; do
 		echo "From b4-check Thu Jan  1 00:00:00 1970"
-		awk '!body && /^[ \t]/ { sub(/^[ \t]+/, " "); hdr = hdr $0; next }
-			!body { if (NR > 1) print hdr; hdr = $0; if ($0 == "") body = 1; next }
-			{ print }' "$f"
+		unfold "$f"
 		echo
 	done >"$tmp/$name.mbox"
 

@@ -120,13 +120,9 @@ git mailsplit --mboxrd -o"$tmp/mails" "$mbox" >/dev/null
 
 # hdr FILE NAME: the first NAME: header of a mail, unfolded.
 hdr() {
-	awk -v want="$2" '
-		/^$/ { exit }
-		/^[ \t]/ { if (on) { sub(/^[ \t]+/, " "); val = val $0 }; next }
-		{ on = 0 }
-		!found && tolower(substr($0, 1, length(want) + 1)) == tolower(want) ":" {
-			on = found = 1; val = substr($0, length(want) + 2) }
-		END { gsub(/^[ \t]+|[ \t]+$/, "", val); print val }' "$1"
+	unfold "$1" | awk -v want="$2:" '/^$/ { exit }
+		tolower(substr($0, 1, length(want))) == tolower(want) {
+			sub(/^[^:]*:[ \t]*/, ""); sub(/[ \t]+$/, ""); print; exit }'
 }
 emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
 gm() { get_maintainers "$@"; }

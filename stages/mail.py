@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""The mails b4 writes for make export.
+
+mail.py cover FIRST [cover] PATCH...: the message of a posting's b4
+cover commit as make export wrote the posting, from the message that b4
+prep -n made (stdin): the cover letter's subject and text when FIRST,
+the posting's first mail, is one ("cover"); To:/Cc: trailers from
+FIRST's headers, less the people the patches' trailers name (b4 adds
+those to each of their patches itself); b4's tracking from its
+X-B4-Tracking header (b4 prep's new one if it has none).
+
+mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
+makes anew each time: Date, the message ids, the gzip time in
+X-B4-Tracking."""
+import base64, email, email.policy, email.utils, gzip, json, re, sys
+
+MARKER = "--- b4-submit-tracking ---"
+
+
+def read(path, policy=email.policy.default):
+    return email.message_from_binary_file(open(path, "rb"), policy=policy)
+
+
+def tracking(msg):
+    """The JSON in msg's X-B4-Tracking header, or None."""
+    if not msg["X-B4-Tracking"]:
+        return None
+    b64 = re.sub(r"\s", "", str(msg["X-B4-Tracking"])).split("b=", 1)[1]
+    return gzip.decompress(base64.b64decode(b64)).decode()
+
+
+if sys.argv[1] == "same":
+    def norm(path):
+        msg = read(path, email.policy.compat32)
+        for h in ("Date", "Message-Id", "In-Reply-To", "References"):
+            del msg[h]
+        if msg["X-B4-Tracking"]:
+            msg.replace_header("X-B4-Tracking", tracking(msg))
+        return msg.as_bytes()
+    sys.exit(norm(sys.argv[2]) != norm(sys.argv[3]))
+
+first, kind, patches = sys.argv[2], sys.argv[3], sys.argv[4:]
+fresh = sys.stdin.read()
+comment, _, fresh_json = fresh.partition("\n" + MARKER + "\n")[2].partition("\n{")
+msg = read(first)
+tracked = json.loads(tracking(msg) or "{" + fresh_json)
+
+text = ""
+if kind == "cover":
+    subject = re.sub(r"^\[[^]]*\]\s*", "", " ".join(str(msg["Subject"]).split()))
+    lines = msg.get_content().split("\n")
+    # b4's cover letter: the text, "---", shortlog and diffstat, "---",
+    # base-commit: and change-id:, the signature.
+    end = next((i for i, l in enumerate(lines) if l.startswith("base-commit: ")), 0)
+    cuts = [i for i in range(end) if lines[i] == "---"]
+    if len(cuts) < 2:
+        sys.exit(f"error: {first} has no shortlog and base-commit: after its text: it is not "
+                 "a cover letter that make export wrote; edit the cover letter in the tree "
+                 "(b4 prep --edit-cover on its branch) and run make export")
+    text = subject + "\n\n" + "\n".join(lines[: cuts[-2]]).strip("\n") + "\n\n"
+
+named = set()
+for path in patches:
+    body = read(path).get_content().split("\n---\n", 1)[0]
+    named.update(a.lower() for a in re.findall(r"^[A-Za-z][\w-]*: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$", body, re.M))
+trailers = ""
+for field in ("To", "Cc"):
+    for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):
+        if addr and addr.lower() not in named:
+            trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
+sys.stdout.write(text + trailers + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")
