@@ -349,7 +349,7 @@ kunit_args() {
 	KUNIT_CROSS=
 	case $1 in
 	um)
-		KUNIT_ARGS+=(--kunitconfig=kernel/irq)
+		KUNIT_ARGS+=(--kconfig_add CONFIG_IRQ_KUNIT_TEST=y)
 		KUNIT_SRC=$BUILD/um-src
 		if [ -e "$KUNIT_SRC/.git" ]; then
 			git -C "$KUNIT_SRC" checkout -q -f --detach series
