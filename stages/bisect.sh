@@ -10,9 +10,14 @@
 kunit_args um
 dir=$KUNIT_DIR logs=$BUILD/bisect-logs
 mkdir -p "$dir" "$logs"
+# The configuration of the UML KUnit kernel, as kunit.py makes it for
+# every posting: the KUnit build after this one then has nothing to
+# configure differently (IRQ_KUNIT_TEST implies SMP, which would make
+# it build everything again).
 frag=$logs/config
-cat "$KUNIT_SRC/kernel/sched/.kunitconfig" \
-	"$KUNIT_SRC/tools/testing/kunit/configs/arch_uml.config" >"$frag"
+(cd "$KUNIT_SRC" && python3 tools/testing/kunit/kunit.py config "${KUNIT_ARGS[@]}" \
+	--make_options CC="ccache gcc") >"$logs/config.log" 2>&1 || die "kunit.py config: $(tail -n 5 "$logs/config.log")"
+cp "$dir/.config" "$frag"
 
 # build_at REV NAME: build the tree at REV, warnings to $logs/NAME.warn.
 build_at() {

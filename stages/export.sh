@@ -13,7 +13,7 @@
 [ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use b4 prep and b4 send -o"
 lock_build
 need_tree
-forced || guard_diverged
+forced || { guard_clean; guard_diverged; }
 guard_tree
 own_config
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
@@ -49,9 +49,13 @@ for name in "${names[@]}"; do
 	b4x prep --auto-to-cc >"$BUILD/b4.log" 2>&1 || die "b4 prep --auto-to-cc on b4/$name: $(tail -n 3 "$BUILD/b4.log")"
 	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
 		! grep -q EDITME "$BUILD/b4.log" ||
-			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd $TREE; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
+			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd \"$TREE\"; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
 		die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$BUILD/b4.log" | head -n 8)"
 	}
+	# A posting of one patch has no cover letter, and its cover commit
+	# may have no text; one that gains a second patch needs it.
+	! grep -qs '^Subject: .*(no cover subject)' "$new/$name"/0000-*.eml ||
+		die "b4/$name has more than one patch and its cover letter has no text: write it (cd \"$TREE\"; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
 	for f in "$new/$name"/*.eml; do
 		# A mail that differs only in what b4 makes anew each time
 		# (date, message ids) keeps its file.

@@ -169,8 +169,11 @@ lock_build() {
 # rebase under way, a checkout on no branch, other branches with commits
 # that no b4 branch has; with "exported", b4 branches that make export
 # has not written (moved, new or deleted since).
-guard_tree() {
-	local git=(git -C "$TREE") out ignored=() b
+# guard_clean: refuse a tree with uncommitted changes or new files, an
+# am or rebase under way, or no branch checked out (unless FORCE=1).
+# First of all: guard_diverged's advice includes FORCE=1.
+guard_clean() {
+	local git=(git -C "$TREE") out ignored=()
 	! forced || return 0
 	# A tree made by an older make tree kept Debian's "/*" in .gitignore,
 	# which hides every new file: count ignored files there too.
@@ -183,6 +186,11 @@ $out
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
 		die "$TREE is on no branch: put your commits on their posting's branch (git -C $TREE branch -f NAME; git checkout b4/POSTING; git cherry-pick ..NAME), or FORCE=1 to drop them"
+}
+guard_tree() {
+	local git=(git -C "$TREE") out b
+	! forced || return 0
+	guard_clean
 	[ ! -f "$TREE/.git/series-made" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/series-made")" ] ||
 		die "$TREE has commits on branch series, which make tree and make export make again from the b4 branches: bring them to their posting's branch (git checkout b4/NAME; git cherry-pick $(cut -c1-12 "$TREE/.git/series-made")..series), then git branch -f series $(cut -c1-12 "$TREE/.git/series-made") and make export; or FORCE=1 to drop them"
 	[ -z "${1:-}" ] || [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
@@ -317,7 +325,9 @@ sign_as_sender() {
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -v '^Signed-off-by: ' || true)
 		else
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
-				git interpret-trailers --if-exists addIfDifferent --trailer "Signed-off-by: $ME")
+				git interpret-trailers --if-exists addIfDifferent --trailer "Signed-off-by: $ME" |
+				cat -s) # blank lines squeezed, as git commit does: notes under ---
+				# would otherwise gain one above them at each export
 		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
@@ -400,8 +410,11 @@ qemu_accel() {
 			[ -w "${KVM_DEV:-/dev/kvm}" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
 			# its own (killed by the timeout) would fail a guest that ran.
-			if grep -q '^Linux version' <<<"$(timeout 20 \
-				qemu-system-x86_64 -accel kvm -cpu "$cpu" \
+			# The guest must get to the end of its boot, where it looks
+			# for an init (and, having none, panics): a broken KVM may
+			# well print the banner first.
+			if grep -q 'Kernel panic - not syncing: VFS: Unable to mount root\|Run /none as init' <<<"$(timeout 20 \
+				qemu-system-x86_64 -accel kvm -cpu "$cpu" -smp 2 \
 				-m 256 -nodefaults -display none -no-reboot \
 				-serial stdio -kernel "$1" -append \
 				"console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \

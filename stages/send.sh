@@ -39,13 +39,18 @@ else
 	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] ||
 		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
 	# A posting that b4 sent (tag sent/NAME-vN) and made its next
-	# version since, with no change, is not sent again.
+	# version since, with the same patches (files and messages), is not
+	# sent again.
 	again=() rest=()
+	# patches_of REF: the trees and messages of its patches (the
+	# cover commit, which changes no file, left out).
+	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- .; }
 	for name in "${names[@]}"; do
 		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
-		if [[ $(git -C "$TREE" rev-parse -q --verify "refs/tags/sent/$name-v$((rev - 1))^{tree}") == "$(git -C "$TREE" rev-parse "b4/$name^{tree}")" ]]; then
+		if git -C "$TREE" rev-parse -q --verify "refs/tags/sent/$name-v$((rev - 1))" >/dev/null &&
+			[[ $(patches_of "sent/$name-v$((rev - 1))") == "$(patches_of "b4/$name")" ]]; then
 			again+=("$name")
 			continue
 		fi
@@ -54,7 +59,7 @@ else
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
 	if ((${#again[@]})); then
-		msg="${again[*]} went out as they are (tags sent/NAME-vN), and b4 made each its next version: ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed (then b4 --offline-mode prep --edit-cover for the changelog, make export, make test)"
+		msg="${again[*]} went out with these very patches, messages included (tags sent/NAME-vN), and b4 made each its next version: ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed (then b4 --offline-mode prep --edit-cover for the changelog, make export, make test)"
 		[[ ${SEND:-0} != 1 ]] || die "$msg"
 		warn "left out: $msg"
 		((${#rest[@]})) || exit 0
@@ -111,7 +116,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	local f
-	for f; do unfold "$f" | sed -n '/^$/q; s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
+	# sed reads to the end: quitting early would kill unfold (SIGPIPE).
+	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
 }
 if [[ ${STABLE:-0} == 1 ]]; then
 	args=(--from="$ME" --to=stable@vger.kernel.org --cc="$STABLE_CC" --no-to --no-cc --no-bcc
@@ -145,7 +151,8 @@ else
 	B4_CONFIG=(sendemail.smtpServer=/bin/false)
 fi
 # Each branch is checked out in turn for b4; at the end, the one that was.
-orig=$(git -C "$TREE" symbolic-ref -q --short HEAD)
+orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
+	die "$TREE is on no branch (a rebase, am or bisect under way?): finish it or check out a branch, then make send"
 trap 'rm -rf "$tmp"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
 sent=()
 for name in "${names[@]}"; do

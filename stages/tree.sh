@@ -91,7 +91,7 @@ own_tree() {
 		rm -rf "$TREE"
 	fi
 	[ -e "$TREE" ] || unpack_base
-	forced || guard_diverged
+	forced || { guard_clean; guard_diverged; }
 	guard_tree exported
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.

@@ -120,9 +120,9 @@ git mailsplit --mboxrd -o"$tmp/mails" "$mbox" >/dev/null
 
 # hdr FILE NAME: the first NAME: header of a mail, unfolded.
 hdr() {
-	unfold "$1" | awk -v want="$2:" '/^$/ { exit }
-		tolower(substr($0, 1, length(want))) == tolower(want) {
-			sub(/^[^:]*:[ \t]*/, ""); sub(/[ \t]+$/, ""); print; exit }'
+	unfold "$1" | awk -v want="$2:" '/^$/ { body = 1 }
+		!body && !done && tolower(substr($0, 1, length(want))) == tolower(want) {
+			sub(/^[^:]*:[ \t]*/, ""); sub(/[ \t]+$/, ""); print; done = 1 }'
 }
 emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
 gm() { get_maintainers "$@"; }

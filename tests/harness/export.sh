@@ -159,6 +159,26 @@ f=$q/irq/0001-genirq-two.patch
 	! grep -l 'seed\.example' "$q"/*/*.patch
 result "20 a new b4 branch is a posting of its own, one patch without a cover letter, no stand-in's sign-off; make tree reads it back" $? "$out$(ls -R "$q"; cat "$f")"
 
+# Third new-user read: a one-patch posting whose mail has no text but
+# the patch's (so its cover commit, which make tree makes, has none)
+# gains a second patch: export refuses it rather than write a cover
+# letter "(no cover subject)" with no text.
+base_fixture "$tmp/m3"
+t=$tmp/m3/build/linux
+fx "$tmp/m3" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q -b one base && echo 'int irq2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: two" &&
+	mkdir "$tmp/m3/patches/irq" && git -C "$t" format-patch -q -1 -o "$tmp/m3/patches/irq" &&
+	git -C "$t" checkout -q series && git -C "$t" branch -q -D one
+fx "$tmp/m3" "$S/tree.sh" >/dev/null 2>&1
+cp -r "$tmp/m3/patches" "$tmp/m3/patches.before"
+git -C "$t" checkout -q b4/irq && echo 'int irq3;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: three" &&
+	git -C "$t" checkout -q series
+out=$(fx "$tmp/m3" "$S/export.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'b4/irq has more than one patch and its cover letter has no text: write it' <<<"$out" &&
+	diff -r "$tmp/m3/patches" "$tmp/m3/patches.before" >/dev/null
+result "new-user read 3: a posting that grew a second patch is refused while its cover letter has no text" $? "$out"
+
 # A branch b4/NAME that b4 prep did not make, or with no patch, is refused;
 # patches/ stays as it was.
 base_fixture "$tmp/k"
@@ -264,3 +284,17 @@ recipe=$(sed -n 's/.*branches: bring them to their posting.s branch (\(git check
 	(cd "$t" && eval "$recipe" >/dev/null 2>&1) && out=$(fx "$tmp/q" "$S/export.sh") &&
 	grep -q '^+int q;' "$tmp"/q/patches/sched/0004-*.patch
 result "22.2 a commit on series is refused, not dropped; the way given brings it to its posting" $? "$out $recipe"
+# Third new-user read: with a stand-in sender, a commit with notes under
+# --- is the same after a second export (a blank line above the notes
+# was added at each one).
+base_fixture "$tmp/n3"
+t=$tmp/n3/build/linux
+fx "$tmp/n3" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched &&
+	git -C "$t" commit -q --amend -m "sched: three" -m "Signed-off-by: Placeholder Name <placeholder@example.org>" -m "---" -m "v2: notes" &&
+	git -C "$t" checkout -q series
+fx "$tmp/n3" env FORCE=1 SIGNOFF_EMAIL=me@example.com "$S/export.sh" >/dev/null 2>&1
+h1=$(git -C "$t" rev-parse b4/sched)
+out=$(fx "$tmp/n3" env SIGNOFF_EMAIL=me@example.com "$S/export.sh")
+[ "$(git -C "$t" rev-parse b4/sched)" = "$h1" ] && ! grep -q 'b4/sched rewritten' <<<"$out"
+result "new-user read 3: a second export with a stand-in sender leaves a commit with notes as it was" $? "$out$(git -C "$t" log -1 --format=%B b4/sched | cat -A)"

@@ -1,14 +1,16 @@
 # Issue 22.1: the KVM probe's answer governs every QEMU the harness
 # starts, kunit.py's included. Here /dev/kvm is there (a stand-in file)
 # but a guest dies under it: the stand-in QEMU records its command line
-# and never prints a kernel banner, so the probe chooses TCG. Then
+# and prints the kernel's banner, then dies as such a KVM makes a guest
+# die, so the probe chooses TCG (it once took the banner for a boot). Then
 # kunit.sh runs a stand-in kunit.py that starts QEMU as kunit.py exec
 # does (-accel kvm -accel hvf -accel tcg, tools/testing/kunit/
 # kunit_kernel.py), and boot.sh starts the make run guest.
 k=$tmp/kvm22
 mkdir -p "$k/bin" "$k/tree/tools/testing/kunit" "$k/build/x86_64/arch/x86/boot"
 touch "$k/dev" "$k/build/x86_64/arch/x86/boot/bzImage" "$k/initrd"
-printf '#!/bin/sh\necho "$*" >>%q\n' "$k/qemu.log" >"$k/bin/qemu-system-x86_64"
+printf '#!/bin/sh\necho "$*" >>%q\necho "Linux version 7.3.0-rc7"\necho "KVM internal error. Suberror: 1" >&2\n' \
+	"$k/qemu.log" >"$k/bin/qemu-system-x86_64"
 cat >"$k/tree/tools/testing/kunit/kunit.py" <<'PY'
 import shlex, subprocess, sys
 args = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--qemu_args=")]

@@ -193,3 +193,16 @@ interrupt_at "$tmp/ic/at-rm" BUILD="$tmp/ic/build" PATH="$tmp/ic/bin:$PATH" "$S/
 	out=$(BUILD=$tmp/ic/build "$S/clean.sh" 2>&1) && [ -z "$(ls -d "$tmp"/ic/build.trash-* 2>/dev/null)" ] &&
 	[ "$(git -C "$tmp/ic/src" rev-list --count main..rt-prio)" = 1 ]
 result "22.3 an interrupted make clean leaves no half-removed tree; the next one ends it" $? "$out $(ls "$tmp/ic")"
+# Third new-user read: the same, with an uncommitted edit and a new file
+# besides: they are refused first, as the way given makes the tree with
+# FORCE=1, which would drop them.
+base_fixture "$tmp/l2"
+t=$tmp/l2/build/linux
+fx "$tmp/l2" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --allow-empty -m "sched: mine" &&
+	echo 'int edit;' >>"$t/kernel/sched/core.c" && echo 'int new;' >"$t/kernel/sched/new.c"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/l2/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/l2" "$S/tree.sh"; fx "$tmp/l2" "$S/export.sh")
+[ "$(grep -c 'has uncommitted changes or new files' <<<"$out")" = 2 ] &&
+	! grep -q 'keep both thus' <<<"$out" && grep -q 'int edit' "$t/kernel/sched/core.c" && [ -f "$t/kernel/sched/new.c" ]
+result "new-user read 3: patches/ pulled and uncommitted work: that work is refused first, not left to the FORCE=1 of the way given" $? "$out"

@@ -169,9 +169,28 @@ out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$S/send.sh")
 rc=$?
 out2=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc2=$?
-[ "$rc" != 0 ] && grep -q '^error: irq sched went out as they are' <<<"$out" && [ "$rc2" = 0 ] && grep -q '^warning: left out: irq sched went out' <<<"$out2" &&
-	! grep -q CRITICAL <<<"$out2"
+[ "$rc" != 0 ] && grep -q '^error: irq sched went out with these very patches' <<<"$out" && [ "$rc2" = 0 ] &&
+	grep -q '^warning: left out: irq sched went out' <<<"$out2" && ! grep -q CRITICAL <<<"$out2"
 result "22.4 postings sent and rerolled unchanged are not sent again" $? "$out $out2"
+# Third read: a v2 whose patch only gained a tag is a change, and is
+# sent; a mail far longer than its headers does not stop the dry run
+# (its listing once quit reading early, and SIGPIPE failed make send).
+printf '#!/bin/sh\nprintf "irq\\n\\nAlone.\\n\\nChanges in v2:\\n- a tag\\n" >"$1"\n' >"$tmp/p2/editor2" && chmod +x "$tmp/p2/editor2"
+(cd "$t2" && git checkout -q b4/irq && git commit -q --amend -m "genirq: i2" -m "Reviewed-by: Re Viewer <re@fixture-mail.dev>" -s &&
+	EDITOR=$tmp/p2/editor2 b4 --offline-mode prep --edit-cover && git checkout -q series) >/dev/null 2>&1
+fx "$tmp/p2" "$S/export.sh" >/dev/null 2>&1
+out=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null)
+rc=$?
+[ "$rc" = 0 ] && grep -q '^warning: left out: sched went out' <<<"$out" && grep -q 'b4/irq would go as' <<<"$out" &&
+	grep -q 'Subject: \[PATCH v2\] genirq: i2' <<<"$out"
+result "new-user read 3: a v2 that only gained a tag is sent, not left out as unchanged" $? "$out"
+git -C "$t2" checkout -q b4/irq && seq 200000 >"$t2/kernel/irq/big.c" && git -C "$t2" add kernel/irq/big.c &&
+	git -C "$t2" commit -q -s -m "genirq: big" && git -C "$t2" checkout -q series
+fx "$tmp/p2" "$S/export.sh" >/dev/null 2>&1
+ok=0
+for i in 1 2 3; do fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null >"$tmp/p2/out" 2>&1 || ok=1; done
+[ "$ok" = 0 ] && grep -q 'Subject: \[PATCH v2 2/2\] genirq: big' "$tmp/p2/out"
+result "new-user read 3: the dry run lists every mail, a long one too (no SIGPIPE)" $? "$(cat "$tmp/p2/out")"
 git config --global --unset sendemail.smtpServer
 git config --global --unset sendemail.smtpServerPort
 unset SMTP_SINK_TOKEN
