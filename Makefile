@@ -10,6 +10,11 @@ SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
 	SMTP_SERVER SMTP_PORT REFLECT POSTINGS BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
+# ... and MAKEFLAGS=FORCE=1 in the environment would pass for it.
+ifeq ($(MAKELEVEL),0)
+fromenv := $(filter $(addsuffix =%,$(SETTINGS)),$(shell printenv MAKEFLAGS))
+$(if $(fromenv),$(error $(fromenv) in MAKEFLAGS of the environment: settings count on the command line only (unset MAKEFLAGS)))
+endif
 # A setting counts only on the command line: FORCE=1 or SEND=1 left in
 # the environment must not drop work or send mail.
 $(foreach v,$(SETTINGS),$(if $(filter environment%,$(origin $(v))),$(eval unexport $(v))))

@@ -13,13 +13,12 @@
 [ -z "${KERNEL:-}" ] || die "make export works on build/linux; in your own tree ($KERNEL) use b4 prep and b4 send -o"
 lock_build
 need_tree
-forced || { guard_clean; guard_diverged; }
 guard_tree
 own_config
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
 	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's b4 branches"
 mapfile -t names < <(prep_postings)
-((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (git -C $TREE checkout series; b4 prep -n NAME -f base) or run make tree"
+((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (git -C $(q "$TREE") checkout series; b4 prep -n NAME -f base) or run make tree"
 for name in "${names[@]}"; do
 	c=$(cover_commit "$name") ||
 		die "b4/$name does not start with b4's cover-letter commit after base: make it again (b4 prep -n $name -f base) and bring its commits there"
@@ -49,22 +48,24 @@ for name in "${names[@]}"; do
 	b4x prep --auto-to-cc >"$BUILD/b4.log" 2>&1 || die "b4 prep --auto-to-cc on b4/$name: $(tail -n 3 "$BUILD/b4.log")"
 	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
 		! grep -q EDITME "$BUILD/b4.log" ||
-			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd \"$TREE\"; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
+			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
 		die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$BUILD/b4.log" | head -n 8)"
 	}
-	# A posting of one patch has no cover letter, and its cover commit
-	# may have no text; one that gains a second patch needs it.
+	# A posting of one patch mails no cover letter subject, and its
+	# cover commit may have none; one that gains a second patch needs it.
 	! grep -qs '^Subject: .*(no cover subject)' "$new/$name"/0000-*.eml ||
-		die "b4/$name has more than one patch and its cover letter has no text: write it (cd \"$TREE\"; git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
+		die "b4/$name has more than one patch and its cover letter has no subject (b4 takes its first line, above a blank line): write it (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
+	# A posting whose every mail differs only in what b4 makes anew
+	# each time (date, message ids) keeps its files; one that changed
+	# is written whole, a thread of the new message ids.
+	keep=1
 	for f in "$new/$name"/*.eml; do
-		# A mail that differs only in what b4 makes anew each time
-		# (date, message ids) keeps its file.
 		old=$PATCHES/$name/$(basename "$f" .eml).patch
-		if [ -f "$old" ] && python3 "$TOP/stages/mail.py" same "$old" "$f"; then
-			cp "$old" "${f%.eml}.patch"
-		else
-			mv "$f" "${f%.eml}.patch"
-		fi
+		[ -f "$old" ] && python3 "$TOP/stages/mail.py" same "$old" "$f" || keep=0
+	done
+	for f in "$new/$name"/*.eml; do
+		old=$PATCHES/$name/$(basename "$f" .eml).patch
+		if ((keep)); then cp "$old" "${f%.eml}.patch"; else mv "$f" "${f%.eml}.patch"; fi
 		rm -f "$f"
 	done
 done

@@ -76,6 +76,8 @@ unfold() {
 STABLE_POSTINGS=("$TOP/stable" "$TOP/stable/6.18.y")
 
 forced() { [ "${FORCE:-0}" = 1 ]; }
+# q PATH: PATH as a shell word, for the commands the messages give.
+q() { printf %q "$1"; }
 
 # need_tree: fail, with the command to run, when there is no tree.
 need_tree() {
@@ -171,7 +173,6 @@ lock_build() {
 # has not written (moved, new or deleted since).
 # guard_clean: refuse a tree with uncommitted changes or new files, an
 # am or rebase under way, or no branch checked out (unless FORCE=1).
-# First of all: guard_diverged's advice includes FORCE=1.
 guard_clean() {
 	local git=(git -C "$TREE") out ignored=()
 	! forced || return 0
@@ -185,27 +186,30 @@ $out
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
-		die "$TREE is on no branch: put your commits on their posting's branch (git -C $TREE branch -f NAME; git checkout b4/POSTING; git cherry-pick ..NAME), or FORCE=1 to drop them"
+		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE"); git branch NAME; git checkout b4/POSTING; git cherry-pick ..NAME; git branch -D NAME), or FORCE=1 to drop them"
 }
+# Every check comes before guard_diverged's, whose way ends in FORCE=1.
 guard_tree() {
 	local git=(git -C "$TREE") out b
 	! forced || return 0
 	guard_clean
 	[ ! -f "$TREE/.git/series-made" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/series-made")" ] ||
 		die "$TREE has commits on branch series, which make tree and make export make again from the b4 branches: bring them to their posting's branch (git checkout b4/NAME; git cherry-pick $(cut -c1-12 "$TREE/.git/series-made")..series), then git branch -f series $(cut -c1-12 "$TREE/.git/series-made") and make export; or FORCE=1 to drop them"
-	[ -z "${1:-}" ] || [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
-		die "$TREE has b4 branches that are not in patches/ as they are (new commits, a new cover letter or posting): run make export first (or FORCE=1 to drop them)"
 	out=$(for b in $("${git[@]}" for-each-ref --format='%(refname:short)' refs/heads | grep -v '^b4/\|^series$'); do
 		[ -z "$("${git[@]}" rev-list -1 "$b" --not series $("${git[@]}" for-each-ref --format='%(refname)' refs/heads/b4/))" ] || echo "$b"
 	done | paste -sd' ')
 	[ -z "$out" ] || die "$TREE has branches with commits that no b4 branch has: $out: bring them to their posting's branch b4/NAME (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
+	guard_diverged
+	[ -z "${1:-}" ] || [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
+		die "$TREE has b4 branches that are not in patches/ as they are (new commits, a new cover letter or posting): run make export first (or FORCE=1 to drop them)"
 }
 
 # guard_diverged: refuse when patches/ changed since make tree and the
 # tree has b4 branches that it lacks: make tree would drop the one, make
 # export the other. Says how to keep both.
 guard_diverged() {
-	local ref head recipe=
+	local ref head recipe= g
+	g="git -C $(q "$TREE")"
 	[ -f "$TREE/.git/applied" ] || return 0
 	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" != "$(patches_hash)" ] &&
 		[ "$(prep_refs)" != "$(cat "$TREE/.git/applied")" ] || return 0
@@ -213,7 +217,7 @@ guard_diverged() {
 		ref=${ref#refs/heads/}
 		grep -qxF "$head refs/heads/$ref" "$TREE/.git/applied" && continue
 		recipe+="
-  git -C $TREE branch -m $ref mine/$ref"
+  $g branch -m $ref mine/$ref"
 		ref="$ref mine/$ref $(sed -n "s| refs/heads/$ref\$||p" "$TREE/.git/applied")"
 		set -- "$@" "$ref"
 	done < <(prep_refs)
@@ -223,13 +227,13 @@ guard_diverged() {
 		read -r ref mine head <<<"$ref"
 		if [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
 			recipe+="
-  git -C $TREE checkout -q $ref && git -C $TREE cherry-pick ${head:0:12}..$mine && git -C $TREE branch -D $mine"
+  $g checkout -q $ref && $g cherry-pick ${head:0:12}..$mine && $g branch -D $mine"
 		elif [ -n "$head" ]; then
 			recipe+="
-  git -C $TREE range-diff ${head:0:12}...$mine   # your changes to $ref (a new cover letter rewrites them all): make them again on $ref, then git -C $TREE branch -D $mine"
+  $g range-diff ${head:0:12}...$mine   # your changes to $ref (a new cover letter rewrites them all): make them again on $ref, then $g branch -D $mine"
 		else
 			recipe+="
-  git -C $TREE branch -m $mine $ref"
+  $g branch -m $mine $ref"
 		fi
 	done
 	die "$PATCHES changed since make tree (edited, or pulled) and $TREE has b4 branches that it lacks: keep both thus:$recipe
@@ -248,23 +252,34 @@ guard_removal() {
 $out
   move them out of $TREE, or commit them (git add -f) and run make export, or drop them with FORCE=1"
 	[ -z "$("${git[@]}" stash list)" ] ||
-		die "$TREE has stashes (git -C $TREE stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
+		die "$TREE has stashes (git -C $(q "$TREE") stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
 	out=$("${git[@]}" tag -l | grep -vx base | paste -sd' ') || true
-	[ -z "$out" ] || die "$TREE has tags of yours: $out: keep them elsewhere (git -C $TREE bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
+	[ -z "$out" ] || die "$TREE has tags of yours: $out: keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
 }
 
-# guard_stable: refuse, unless FORCE=1, when build/stable ($TREE) has work
-# that stable/ does not: uncommitted changes, a git am or rebase under
-# way, or any branch moved or made since make stable-tree made them or
-# make stable-export wrote them.
+# guard_stable [changed]: refuse, unless FORCE=1, when build/stable
+# ($TREE) has work that stable/ does not: uncommitted changes, a git am
+# or rebase under way, or any branch moved or made since make
+# stable-tree made them or make stable-export wrote them. "changed":
+# stable/ changed since, and the way to keep both is given.
 guard_stable() {
+	local g old
 	! forced || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
-	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" = "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] ||
-		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
+	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
+	old=$(sed -n 's| refs/heads/backport$||p' "$TREE/.git/stable-refs" 2>/dev/null)
+	if [ -n "${1:-}" ] && [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then
+		g="git -C $(q "$TREE")"
+		die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has commits on backport that it lacks: keep both thus:
+  $g branch -m backport mine/backport
+  make stable-tree FORCE=1
+  $g checkout -q backport && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport
+  make stable-export"
+	fi
+	die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
 }
 
 # keep_notes DIR PATCH: git am ends the commit message at the first "---";
@@ -272,14 +287,13 @@ guard_stable() {
 # of the commit it just made, as make export found them.
 keep_notes() {
 	local notes
-	git mailinfo /dev/null "$BUILD/am.rest" <"$2" >/dev/null
+	TREE=$1 hgit mailinfo /dev/null "$BUILD/am.rest" <"$2" >/dev/null
 	# What follows the message: "---", notes if any, "---", the diffstat.
 	notes=$(awk '/^diff --git /{ exit } { l[n++] = $0 } /^---$/{ end = n - 1 }
 		END { for (i = 1; i < end; i++) print l[i] }' "$BUILD/am.rest")
 	[ -n "$notes" ] || return 0
 	printf -- '%s\n---\n%s\n' "$(git -C "$1" log -1 --format=%B)" "$notes" |
-		git -C "$1" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-			commit -q --amend --no-verify --cleanup=whitespace -F -
+		TREE=$1 hgit commit -q --amend --no-verify --cleanup=whitespace -F -
 }
 
 # git in the harness tree, with a fixed identity.
@@ -287,6 +301,10 @@ tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
 		-c user.email="$SIGNOFF_EMAIL" "$@"
 }
+# hgit ARGS: tgit without the user's global and system git config: the
+# commits and patches the harness makes are the same on every machine
+# (am.messageid, mailinfo.scissors, format.*, diff.noprefix...).
+hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 
 # own_config: refuse when the tree's own git config sets what would
 # change the patches written or their recipients (diff.noprefix,
@@ -295,7 +313,7 @@ tgit() {
 own_config() {
 	local own
 	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4)\.' | paste -sd' ') || true
-	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $TREE config --unset NAME)"
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $(q "$TREE") config --unset NAME)"
 }
 
 # format_patch ARGS: git format-patch in the harness tree, the same on
@@ -303,8 +321,7 @@ own_config() {
 # diff.noprefix, format.useAutoBase...) changes no patch written.
 format_patch() {
 	own_config
-	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit -c core.abbrev=12 \
-		format-patch -q --zero-commit --no-signature "$@"
+	hgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature "$@"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a

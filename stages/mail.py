@@ -4,7 +4,10 @@
 mail.py cover FIRST [cover] PATCH...: the message of a posting's b4
 cover commit as make export wrote the posting, from the message that b4
 prep -n made (stdin): the cover letter's subject and text when FIRST,
-the posting's first mail, is one ("cover"); To:/Cc: trailers from
+the posting's first mail, is one ("cover"); for a posting of one patch,
+the text that b4 put under its "---" (the cover letter's, then the
+patch's notes), under b4's "(no cover subject)": b4 mails none for one
+patch, and make export asks for one if a second comes; To:/Cc: trailers from
 FIRST's headers, less the people the patches' trailers name (b4 adds
 those to each of their patches itself); b4's tracking from its
 X-B4-Tracking header (b4 prep's new one if it has none).
@@ -45,7 +48,7 @@ comment, _, fresh_json = fresh.partition("\n" + MARKER + "\n")[2].partition("\n{
 msg = read(first)
 tracked = json.loads(tracking(msg) or "{" + fresh_json)
 
-text = ""
+text = notes = ""
 if kind == "cover":
     subject = re.sub(r"^\[[^]]*\]\s*", "", " ".join(str(msg["Subject"]).split()))
     lines = msg.get_content().split("\n")
@@ -58,6 +61,14 @@ if kind == "cover":
                  "a cover letter that make export wrote; edit the cover letter in the tree "
                  "(b4 prep --edit-cover on its branch) and run make export")
     text = subject + "\n\n" + "\n".join(lines[: cuts[-2]]).strip("\n") + "\n\n"
+elif len(patches) == 1:
+    # The message, "---", the text, "---", the diffstat (or diff).
+    parts = re.split(r"^---\n", msg.get_content().split("\n---\n", 1)[-1], flags=re.M)
+    end = next((i for i, p in enumerate(parts) if re.search(r"^ \S.* \| +\d+|^diff --git ", p, re.M)), 0)
+    parts = [p.strip("\n") for p in parts[:end]]
+    if parts:
+        text = "(no cover subject)\n\n" + parts[0] + "\n\n"
+        notes = "".join("---\n" + p + "\n" for p in parts[1:])
 
 named = set()
 for path in patches:
@@ -68,4 +79,4 @@ for field in ("To", "Cc"):
     for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
-sys.stdout.write(text + trailers + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")
+sys.stdout.write(text + trailers + notes + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")

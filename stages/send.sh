@@ -33,14 +33,14 @@ else
 		die "$TREE has uncommitted changes, and make send checks out each b4 branch: commit them (then make export) or stash them first"
 	# POSTINGS="NAME...": these postings alone (the rest of a send that
 	# stopped), else every one.
-	mapfile -t names < <(if [[ -n ${POSTINGS:-} ]]; then tr ' ' '\n' <<<"$POSTINGS" | grep .; else prep_postings; fi)
+	mapfile -t names < <(if [[ -n ${POSTINGS:-} ]]; then tr ' ' '\n' <<<"$POSTINGS" | grep . | awk '!seen[$0]++'; else prep_postings; fi)
 	((${#names[@]})) || die "no b4 branch in $TREE: run make tree"
 	(FORCE=0 guard_tree) 2>/dev/null || unexported="$TREE has commits or changes that are not in patches/"
 	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] ||
 		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
-	# A posting that b4 sent (tag sent/NAME-vN) and made its next
-	# version since, with the same patches (files and messages), is not
-	# sent again.
+	# A posting is not sent again as a version that b4 sent (tag
+	# sent/NAME-vN), nor with the patches (files and messages) of one:
+	# b4 made its next version since, or a pull took the tree back.
 	again=() rest=()
 	# patches_of REF: the trees and messages of its patches (the
 	# cover commit, which changes no file, left out).
@@ -49,17 +49,17 @@ else
 		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
-		if git -C "$TREE" rev-parse -q --verify "refs/tags/sent/$name-v$((rev - 1))" >/dev/null &&
-			[[ $(patches_of "sent/$name-v$((rev - 1))") == "$(patches_of "b4/$name")" ]]; then
+		for tag in $(git -C "$TREE" tag -l "sent/$name-v*"); do
+			[[ $tag == "sent/$name-v$rev" || $(patches_of "$tag") == "$(patches_of "b4/$name")" ]] || continue
 			again+=("$name")
-			continue
-		fi
+			continue 2
+		done
 		rest+=("$name")
 		grep -qxF "$(git -C "$TREE" rev-parse "b4/$name") refs/heads/b4/$name" "$TREE/.git/applied" ||
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
 	if ((${#again[@]})); then
-		msg="${again[*]} went out with these very patches, messages included (tags sent/NAME-vN), and b4 made each its next version: ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed (then b4 --offline-mode prep --edit-cover for the changelog, make export, make test)"
+		msg="${again[*]} went out already as this version, or with these very patches, messages included (tags sent/NAME-vN): ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
 		[[ ${SEND:-0} != 1 ]] || die "$msg"
 		warn "left out: $msg"
 		((${#rest[@]})) || exit 0
@@ -87,15 +87,19 @@ identity_problem() {
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
 	f=$(grep -liE "^(From|Signed-off-by): .*$RESERVED_MAIL" "${mails[@]}" | sed -n 1p) || true
-	[[ -z $f ]] || { echo "$(basename "$f") carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
+	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
 	for f in "${patches[@]}"; do
-		grep -qxF "Signed-off-by: $ME" "$f" || { echo "$(basename "$f") has no Signed-off-by: $ME"; return; }
+		grep -qxF "Signed-off-by: $ME" "$f" || { echo "${f#"$TOP"/} has no Signed-off-by: $ME"; return; }
 	done
 }
 fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run make export and make test"
 problem=$(identity_problem)
 
+# b4 sends through sendemail.smtpServer: without one it would take its
+# web endpoint, git send-email a sendmail or localhost:25.
+server=${SMTP_SERVER:-$(git -C "$TREE" config sendemail.smtpServer || true)}
 if [[ ${SEND:-0} == 1 ]]; then
+	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
@@ -120,24 +124,25 @@ show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
 }
 if [[ ${STABLE:-0} == 1 ]]; then
-	args=(--from="$ME" --to=stable@vger.kernel.org --cc="$STABLE_CC" --no-to --no-cc --no-bcc
-		# stable-kernel-rules.rst: the addresses above and no more.
+	# stable-kernel-rules.rst: these addresses and no more; REFLECT=1:
+	# the sender alone.
+	to=(--to=stable@vger.kernel.org --cc="$STABLE_CC") shown="To stable@vger.kernel.org, Cc $STABLE_CC"
+	[[ ${REFLECT:-0} != 1 ]] || to=(--to="$ME") shown="To $ME alone (REFLECT=1)"
+	args=(--from="$ME" "${to[@]}" --no-to --no-cc --no-bcc
 		--suppress-cc=all --8bit-encoding=UTF-8 --confirm=never --no-format-patch)
 	[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
 	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
 	((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 	for f in "${mails[@]}"; do
-		log "$(basename "$(dirname "$f")")/$(basename "$f"): To stable@vger.kernel.org, Cc $STABLE_CC"
+		log "$(basename "$(dirname "$f")")/$(basename "$f"): $shown"
 		tgit send-email "${args[@]}" "$f"
 	done
 	exit 0
 fi
 
-# b4 sends through sendemail.smtpServer: without one it would take its
-# web endpoint. A dry run names one that sends nothing.
-# Of the user's git config b4 gets the SMTP settings alone.
-server=${SMTP_SERVER:-$(git -C "$TREE" config sendemail.smtpServer || true)}
+# Of the user's git config b4 gets the SMTP settings alone; a dry run
+# names a server that sends nothing.
 B4_GLOBAL=$tmp/sendemail.config
 : >"$B4_GLOBAL"
 git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)$' | while read -r k v; do
@@ -145,11 +150,7 @@ git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)
 done || true
 B4_CONFIG=(${SMTP_SERVER:+"sendemail.smtpServer=$SMTP_SERVER"} ${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 ((sink)) && B4_CONFIG+=(sendemail.smtpEncryption= sendemail.smtpUser=)
-if [[ ${SEND:-0} == 1 ]]; then
-	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
-else
-	B4_CONFIG=(sendemail.smtpServer=/bin/false)
-fi
+[[ ${SEND:-0} == 1 ]] || B4_CONFIG=(sendemail.smtpServer=/bin/false)
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
 	die "$TREE is on no branch (a rebase, am or bisect under way?): finish it or check out a branch, then make send"

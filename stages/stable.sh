@@ -26,7 +26,7 @@ lock_build
 am() {
 	local p
 	for p in "$@"; do
-		{ tgit am -q --whitespace=error-all "$p" && keep_notes "$TREE" "$p"; } || {
+		{ hgit am -q --whitespace=error-all "$p" && keep_notes "$TREE" "$p"; } || {
 			git -C "$TREE" am --abort
 			git -C "$TREE" checkout -q --detach base
 			[ ! -s "$TREE/.git/stable-refs" ] || while read -r id ref; do
@@ -49,7 +49,7 @@ tree() {
 	stamp=$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$stamp" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
-	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable
+	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed
 	git -C "$TREE" checkout -q --detach base
 	tgit branch -q -f backport base && git -C "$TREE" checkout -q backport
 	am "$STABLE"/*.patch
@@ -75,14 +75,40 @@ export_patches() {
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
 	forced || [ "$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)" = "$(cat "$TREE/.git/stable-applied")" ] ||
 		die "stable/ is not what $TREE was made from (edited by hand, or exported since): run make stable-tree to apply it (FORCE=1 writes over it)"
-	local n
-	n=$(git -C "$TREE" rev-list --count backport..with)
+	# The test-only patch: the commit of with on the backport as make
+	# stable-tree or stable-export left it.
+	local n old
+	old=$(sed -n 's| refs/heads/backport$||p' "$TREE/.git/stable-refs" 2>/dev/null)
+	[ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" with || old=backport
+	n=$(git -C "$TREE" rev-list --count "$old..with")
 	[ "$n" = 1 ] ||
-		die "branch with has $n commits that backport has not; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"
+		die "branch with has $n commits on the backport; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"
 	sign_as_sender base backport
+	# ... put on the backport as it is now, which make test then runs.
+	if [ "$(git -C "$TREE" rev-parse with~1)" != "$(git -C "$TREE" rev-parse backport)" ]; then
+		git -C "$TREE" checkout -q --detach backport
+		hgit cherry-pick with >/dev/null 2>&1 || {
+			git -C "$TREE" cherry-pick --abort
+			git -C "$TREE" checkout -q with
+			die "the test-only patch (branch with) does not apply on branch backport: make it apply there (git rebase --onto backport with~1 with), then run make stable-export again"
+		}
+		hgit branch -q -f with HEAD
+		git -C "$TREE" checkout -q with
+	fi
 	rm -f "$STABLE"/*.patch "$STABLE"/test/*.patch && mkdir -p "$STABLE/test"
 	format_patch --subject-prefix="PATCH 6.12.y" -o "$STABLE" base..backport
 	format_patch --subject-prefix="TEST ONLY" -o "$STABLE/test" -1 with
+	# stable/6.18.y has no tree here to be exported from (README): its
+	# message is signed as the backport's is, the sender's Signed-off-by
+	# last, the stand-ins' dropped.
+	local f
+	for f in "$STABLE"/6.18.y/*.patch; do
+		[ -f "$f" ] || continue
+		awk -v me="Signed-off-by: $ME" -v re="^Signed-off-by: .*$RESERVED_MAIL" '
+			!done && $0 == "---" { if (!signed) print me; done = 1 }
+			!done && $0 == me { signed = 1 }
+			done || $0 !~ re' "$f" >"$f.new" && mv "$f.new" "$f"
+	done
 	make_without
 	record
 	log "exported $(ls "$STABLE"/*.patch | wc -l) backport patch(es) and the test-only patch"

@@ -8,15 +8,15 @@
 . "$(dirname "$0")/lib.sh"
 
 # apply_series DIR [POSTING]: git am every patch (of POSTING's folder) in
-# DIR's current checkout. On a failure name the patch and its files,
-# abort the am, and fail.
+# DIR's current checkout, its notes kept; but what is under a one-patch
+# posting's "---" is its cover commit's (prep_branch). On a failure name
+# the patch and its files, abort the am, and fail.
 apply_series() {
 	local dir=$1 p patches
 	mapfile -t patches < <(series ${2:+"$2"})
 	for p in "${patches[@]}"; do
-		if git -C "$dir" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-			am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
-			keep_notes "$dir" "$p"
+		if TREE=$dir hgit am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err"; then
+			[ -n "${2:-}" ] && [ ${#patches[@]} = 1 ] && [ -z "$(cover "$2")" ] || keep_notes "$dir" "$p"
 			log "applied $(basename "$p")"
 			continue
 		fi
@@ -91,7 +91,6 @@ own_tree() {
 		rm -rf "$TREE"
 	fi
 	[ -e "$TREE" ] || unpack_base
-	forced || { guard_clean; guard_diverged; }
 	guard_tree exported
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.

@@ -175,7 +175,7 @@ git -C "$t" checkout -q b4/irq && echo 'int irq3;' >>"$t/kernel/irq/manage.c" &&
 	git -C "$t" checkout -q series
 out=$(fx "$tmp/m3" "$S/export.sh")
 rc=$?
-[ "$rc" != 0 ] && grep -q 'b4/irq has more than one patch and its cover letter has no text: write it' <<<"$out" &&
+[ "$rc" != 0 ] && grep -q 'b4/irq has more than one patch and its cover letter has no subject' <<<"$out" &&
 	diff -r "$tmp/m3/patches" "$tmp/m3/patches.before" >/dev/null
 result "new-user read 3: a posting that grew a second patch is refused while its cover letter has no text" $? "$out"
 
@@ -298,3 +298,47 @@ h1=$(git -C "$t" rev-parse b4/sched)
 out=$(fx "$tmp/n3" env SIGNOFF_EMAIL=me@example.com "$S/export.sh")
 [ "$(git -C "$t" rev-parse b4/sched)" = "$h1" ] && ! grep -q 'b4/sched rewritten' <<<"$out"
 result "new-user read 3: a second export with a stand-in sender leaves a commit with notes as it was" $? "$out$(git -C "$t" log -1 --format=%B b4/sched | cat -A)"
+# Fourth read: a posting whose last patch changed is exported as one
+# thread: its unchanged mails are not kept from the export before, whose
+# message ids the new cover letter does not have.
+base_fixture "$tmp/th"
+t=$tmp/th/build/linux
+fx "$tmp/th" "$S/tree.sh" >/dev/null
+fx "$tmp/th" "$S/export.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --amend -m "sched: three, reworded" -s && git -C "$t" checkout -q series
+out=$(fx "$tmp/th" "$S/export.sh")
+id=$(sed -n 's/^Message-Id: //p' "$tmp"/th/patches/sched/0000-*.patch)
+[ -n "$id" ] && [ "$(grep -lx "In-Reply-To: $id" "$tmp"/th/patches/sched/000[1-9]-*.patch | wc -l)" = 3 ]
+result "new-user read 4: a posting with one patch changed is exported as one thread" $? "$out$(grep -h '^Message-Id\|^In-Reply-To' "$tmp"/th/patches/sched/*)"
+# Fourth read: a commit made on no branch; the way given brings it to
+# its posting and leaves no branch that the next export refuses.
+base_fixture "$tmp/nb"
+t=$tmp/nb/build/linux
+fx "$tmp/nb" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q --detach b4/sched && echo 'int nb;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: nb"
+out=$(fx "$tmp/nb" "$S/export.sh")
+recipe=$(sed -n 's/.*put your commits on their posting.s branch (\(.*\)), or FORCE=1.*/\1/p' <<<"$out" | sed 's/NAME/mine/g; s/POSTING/sched/g')
+[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && out=$(fx "$tmp/nb" "$S/export.sh") &&
+	grep -q '^+int nb;' "$tmp"/nb/patches/sched/0004-*.patch
+result "new-user read 4: the way given for a commit on no branch brings it to its posting, nothing left to refuse" $? "$out $recipe"
+# Fourth read: a one-patch posting's cover text (b4 mails it under the
+# patch's ---, above the patch's own notes) is in its cover commit again
+# after make tree, not in the patch's notes, where a new cover text
+# would have come beside it.
+base_fixture "$tmp/c1"
+t=$tmp/c1/build/linux
+fx "$tmp/c1" "$S/tree.sh" >/dev/null
+b4t "$t" prep -n irq -f base && echo 'int irq2;' >>"$t/kernel/irq/manage.c" &&
+	git -C "$t" commit -q -am "genirq: two" -m "Signed-off-by: Fixture <fixture@fixture-mail.dev>" -m "---" -m "Patch notes."
+printf 'irq\n\nWhy irq goes alone.\n' >"$tmp/c1/cover.msg"
+edit_cover "$tmp/c1/cover.msg"
+git -C "$t" checkout -q series
+# made again from patches/, as in a new clone
+fx "$tmp/c1" "$S/export.sh" >/dev/null && rm -rf "$tmp/c1/build" && out=$(fx "$tmp/c1" "$S/tree.sh")
+printf '#!/bin/sh\nsed -i "s/alone\\./alone, reworded./" "$1"\n' >"$tmp/c1/editor" && chmod +x "$tmp/c1/editor"
+git -C "$t" checkout -q b4/irq
+out=$out$(git -C "$t" log -1 --format=%B b4/irq; EDITOR=$tmp/c1/editor b4t "$t" prep --edit-cover; git -C "$t" checkout -q series; fx "$tmp/c1" "$S/export.sh")
+f=$tmp/c1/patches/irq/0001-genirq-two.patch
+! git -C "$t" log -1 --format=%B b4/irq | grep -q 'Why irq' && grep -q 'Patch notes' "$f" &&
+	grep -qx 'Why irq goes alone, reworded.' "$f" && ! grep -qx 'Why irq goes alone.' "$f"
+result "new-user read 4: make tree puts a one-patch posting's cover text back in its cover commit" $? "$out$(cat "$f")"

@@ -98,6 +98,13 @@ got=$(cat "$e/got" 2>/dev/null)
 out=$out$(FORCE=1 make -s -C "$e" clean FORCE=1 2>&1)
 [ "$got" = "unset unset" ] && [ "$(cat "$e/got" 2>/dev/null)" = "1 unset" ]
 result "22.3 FORCE=1 and SEND=1 count on the command line, not from the environment" $? "$out $got $(cat "$e/got" 2>&1)"
+# Fourth read: nor through MAKEFLAGS in the environment, which make
+# takes for the command line (a make started by hand: MAKELEVEL unset).
+rm -f "$e/got"
+out=$(MAKEFLAGS=FORCE=1 env -u MAKELEVEL make -s -C "$e" clean 2>&1)
+rc=$?
+[ "$rc" != 0 ] && [ ! -e "$e/got" ] && grep -q 'FORCE=1 in MAKEFLAGS' <<<"$out"
+result "new-user read 4: FORCE=1 in MAKEFLAGS of the environment is refused" $? "$out $(cat "$e/got" 2>&1)"
 
 # Issue 22.5: make tree installs only what it needs (not QEMU, the cross
 # compilers or the 6.12 base); make stable-tree adds the 6.12 base; the

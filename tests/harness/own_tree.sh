@@ -206,3 +206,42 @@ out=$(fx "$tmp/l2" "$S/tree.sh"; fx "$tmp/l2" "$S/export.sh")
 [ "$(grep -c 'has uncommitted changes or new files' <<<"$out")" = 2 ] &&
 	! grep -q 'keep both thus' <<<"$out" && grep -q 'int edit' "$t/kernel/sched/core.c" && [ -f "$t/kernel/sched/new.c" ]
 result "new-user read 3: patches/ pulled and uncommitted work: that work is refused first, not left to the FORCE=1 of the way given" $? "$out"
+# Fourth read: the user's global git config (am.messageid, a Message-Id
+# trailer on every commit git am makes) changes no commit of make tree,
+# and so no mail.
+base_fixture "$tmp/am"
+git config --global am.messageid true
+git config --global mailinfo.scissors true
+out=$(fx "$tmp/am" "$S/tree.sh")
+rc=$?
+git config --global --unset am.messageid
+git config --global --unset mailinfo.scissors
+[ "$rc" = 0 ] && ! git -C "$tmp/am/build/linux" log --format=%B base..b4/sched | grep -qi '^Message-Id:'
+result "new-user read 4: am.messageid in the user's git config adds nothing to make tree's commits" $? "$out$(git -C "$tmp/am/build/linux" log --format=%B base..b4/sched)"
+# Fourth read: patches/ pulled, a commit on a b4 branch and one on
+# series: the series commit is refused first, as the way given for the
+# rest ends in FORCE=1, which would drop it.
+base_fixture "$tmp/d4"
+t=$tmp/d4/build/linux
+fx "$tmp/d4" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --allow-empty -m "sched: mine" &&
+	git -C "$t" checkout -q series && echo 'int s;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "on series"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/d4/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/d4" "$S/tree.sh"; fx "$tmp/d4" "$S/export.sh")
+[ "$(grep -c 'commits on branch series' <<<"$out")" = 2 ] && ! grep -q 'keep both thus' <<<"$out"
+result "new-user read 4: a commit on series is refused before the way that ends in FORCE=1" $? "$out"
+# ... and that way works in a tree whose path has a space.
+base_fixture "$tmp/sp ace"
+t="$tmp/sp ace/build/linux"
+fx "$tmp/sp ace" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched
+echo 'int mine;' >"$t/kernel/sched/mine.c" && git -C "$t" add kernel/sched/mine.c && git -C "$t" commit -q -m "sched: mine"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/sp ace/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/sp ace" "$S/tree.sh")
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed -n '1,4{s/  *#.*//;p}')
+make() { fx "$tmp/sp ace" env ${2:+"$2"} "$S/$1.sh"; }
+eval "$recipe" >/dev/null 2>&1 && grep -q '^+int mine;' "$tmp/sp ace"/patches/sched/0004-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 4: the way given keeps both in a tree whose path has a space" $? "$out $recipe"

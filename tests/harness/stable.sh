@@ -23,7 +23,7 @@ mine=$(git -C "$s/build/stable" rev-parse HEAD)
 sed -i 's/^Subject: .*/&, reworded upstream/' "$s"/stable/*.patch
 out=$(st "$s" tree)
 rc=$?
-[ "$rc" != 0 ] && grep -q 'commits that are not in stable/' <<<"$out" &&
+[ "$rc" != 0 ] && grep -q 'has commits on backport that it lacks' <<<"$out" &&
 	[ "$(git -C "$s/build/stable" rev-parse backport)" = "$mine" ]
 result "22.3 make stable-tree keeps an unexported commit on backport" $? "$out"
 out=$(BUILD=$s/build "$S/clean.sh" 2>&1)
@@ -113,3 +113,47 @@ reword "sched: one, reworded" && st "$s" export >/dev/null && reword "sched: one
 out=$(st "$s" export)
 [ $? = 0 ] && grep -q '^Subject: .*sched: one, twice' "$s"/stable/0001-*.patch
 result "22.5 make stable-export after make stable-export: no loop with make stable-tree" $? "$out"
+
+# Fourth read: a new commit on backport, and an amended one, reach the
+# branches that make test runs (with, without): what is sent is tested.
+s=$tmp/st6
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int more;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: more"
+out=$(st "$s" export)
+rc=$?
+ok() { git -C "$b" merge-base --is-ancestor backport "$1" && [ "$(git -C "$b" rev-list --count backport.."$1")" = "$2" ]; }
+[ "$rc" = 0 ] && ok with 1 && ok without 2 && grep -q '^+int more;' "$s"/stable/0002-*.patch &&
+	git -C "$b" checkout -q backport && git -C "$b" commit -q --amend -m "sched: more, amended" && out=$out$(st "$s" export) &&
+	ok with 1 && ok without 2 && grep -q 'more, amended' "$s"/stable/0002-*.patch
+result "new-user read 4: a commit on backport, new or amended, is in the branches make test runs" $? "$out$(git -C "$b" log --oneline --graph --all)"
+# stable/ edited (pulled) and a commit on backport: make stable-tree and
+# make stable-export do not send the user to each other; the way given
+# keeps both.
+s=$tmp/st7
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int mine;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: mine"
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) st "$s" tree $2 ;; stable-export) st "$s" export ;; esac; }
+! grep -q 'run make stable-export' <<<"$out" && [ -n "$recipe" ] && (eval "$recipe") >/dev/null &&
+	grep -q '^+int mine;' "$s"/stable/0002-*.patch && grep -q 'pulled' "$s"/stable/0001-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 4: stable/ pulled and a commit on backport: no loop between stable-tree and stable-export, both kept" $? "$out // $recipe // $(ls "$s/stable")"
+# Fourth read: make stable-export signs the 6.18.y backport, of which
+# there is no tree here, as the sender too (make send refuses a stand-in).
+s=$tmp/st8
+stable_fixture "$s"
+st "$s" export >/dev/null && mkdir "$s/stable/6.18.y" &&
+	sed 's/^Subject: \[PATCH 6.12.y\]/Subject: [PATCH 6.18.y]/; s/^Signed-off-by: Fixture .*/Signed-off-by: Seed <seed@seed.example>/' \
+		"$s"/stable/0001-*.patch >"$s/stable/6.18.y/0001-one.patch"
+out=$(st "$s" export)
+f=$s/stable/6.18.y/0001-one.patch
+[ $? = 0 ] && sed '/^---$/q' "$f" | grep -qx 'Signed-off-by: Fixture <fixture@fixture-mail.dev>' && ! grep -q 'seed\.example' "$f" &&
+	[ "$(sed '/^---$/q' "$f" | tail -n 2 | head -n 1)" = 'Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
+	sed -n '/^---$/,$p' "$f" | grep -q '^+int one;'
+result "new-user read 4: make stable-export signs the 6.18.y backport as the sender" $? "$out$(cat "$f")"
