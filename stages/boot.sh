@@ -37,11 +37,13 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	tail -n 30 "$out/console.log" >&2
 	die "the guest did not finish in ${BOOT_TIMEOUT}s and was killed (log: $out/console.log)"
 fi
-if grep -q 'Kernel panic' "$out/console.log"; then
+if grep -qs 'Kernel panic' "$out/console.log"; then
 	grep -m 1 'Kernel panic' "$out/console.log" >&2
 	tail -n 20 "$out/console.log" >&2
 	die "the guest panicked (log: $out/console.log)"
 fi
+[ "$rc" = 0 ] || [[ $accel != *kvm* ]] ||
+	die "qemu exited with $rc under KVM, which the probe found to work here (log: $out/console.log); if it reported a \"KVM internal error\", run every guest under TCG: echo '-accel tcg' >$(q "$BUILD/qemu-accel")"
 [ "$rc" = 0 ] || die "qemu exited with $rc (log: $out/console.log)"
 grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
 	tail -n 30 "$out/console.log" >&2

@@ -28,3 +28,17 @@ runs=$(grep -vc 'rdinit=/none' "$k/qemu.log")
 	! grep -v 'rdinit=/none' "$k/qemu.log" | grep -qE -- '-accel (kvm|hvf)'
 result "22.1 where the probe chose TCG over a /dev/kvm, no QEMU asks for KVM, kunit.py's included" $? \
 	"$(cat "$k/qemu.log" "$k/out")"
+# Fourth read: a guest that dies under the KVM that the probe chose names
+# the way to run every guest under TCG, which then governs.
+k=$tmp/kvm4
+mkdir -p "$k/bin" "$k/build"
+touch "$k/kernel" "$k/initrd"
+echo "-accel kvm -cpu host" >"$k/build/qemu-accel"
+printf '#!/bin/sh\necho "$*" >>%q\ncase "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exit 1 ;; esac\n' \
+	"$k/qemu.log" >"$k/bin/qemu-system-x86_64"
+chmod +x "$k/bin/qemu-system-x86_64"
+boot() { BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH "$S/boot.sh" 2>&1; }
+out=$(boot)
+way=$(sed -n "s/.*run every guest under TCG: \(echo .*\)$/\1/p" <<<"$out")
+[ -n "$way" ] && (eval "$way") && out=$out$(boot; true) && tail -n 1 "$k/qemu.log" | grep -q -- '-accel tcg'
+result "new-user read 4: a guest that dies under KVM names the way to TCG, which then governs" $? "$out $(cat "$k/qemu.log")"
