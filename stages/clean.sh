@@ -16,7 +16,7 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	# Its b4 branches are what make export last wrote; patches/ must
 	# still be that, or they hold the only copy.
 	[ "$(cat "$BUILD/linux/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
-		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make export writes its b4 branches there again; FORCE=1 drops them"
+		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
 fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
 commons=()

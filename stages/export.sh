@@ -18,10 +18,10 @@ own_config
 [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
 	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's b4 branches"
 mapfile -t names < <(prep_postings)
-((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (git -C $(q "$TREE") checkout series; b4 prep -n NAME -f base) or run make tree"
+((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (cd $(q "$TREE"); git checkout series; b4 --offline-mode prep -n NAME -f base) or run make tree"
 for name in "${names[@]}"; do
 	c=$(cover_commit "$name") ||
-		die "b4/$name does not start with b4's cover-letter commit after base: make it again (b4 prep -n $name -f base) and bring its commits there"
+		die "b4/$name does not start with b4's cover-letter commit after base: make it again (cd $(q "$TREE"); git checkout series; b4 --offline-mode prep -n $name -f base, with b4's default git config b4.prep-cover-strategy commit) and bring its commits there"
 	[ -n "$(git -C "$TREE" rev-list "$c..b4/$name")" ] || die "posting $name has no patch: add its commits to b4/$name or delete the branch"
 	for c in $(git -C "$TREE" rev-list "$c..b4/$name"); do
 		[ "$(git -C "$TREE" rev-parse "$c^{tree}")" != "$(git -C "$TREE" rev-parse "$c~1^{tree}")" ] ||
@@ -33,7 +33,7 @@ done
 	warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
 
 # Each branch is checked out in turn for b4; at the end, the one that was.
-orig=$(git -C "$TREE" symbolic-ref -q --short HEAD)
+orig=$(git -C "$TREE" symbolic-ref -q --short HEAD || git -C "$TREE" rev-parse HEAD)
 new=$(mktemp -d)
 trap 'rm -rf "$new"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
 # b4 send -o writes the mails; a configured SMTP server keeps it from

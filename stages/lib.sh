@@ -221,6 +221,7 @@ guard_diverged() {
 		ref="$ref mine/$ref $(sed -n "s| refs/heads/$ref\$||p" "$TREE/.git/applied")"
 		set -- "$@" "$ref"
 	done < <(prep_refs)
+	guard_ignored # the way's FORCE=1 removes them
 	recipe+="
   make tree FORCE=1                    # the b4 branches as patches/ has them now"
 	for ref; do
@@ -247,14 +248,22 @@ guard_diverged() {
 guard_removal() {
 	local git=(git -C "$TREE") out
 	! forced || return 0
-	out=$("${git[@]}" status --porcelain --ignored | sed -n '1,10s/^/    /p')
-	[ -z "$out" ] || die "$TREE has files that its .gitignore hides:
-$out
-  move them out of $TREE, or commit them (git add -f) and run make export, or drop them with FORCE=1"
+	guard_ignored
 	[ -z "$("${git[@]}" stash list)" ] ||
 		die "$TREE has stashes (git -C $(q "$TREE") stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
 	out=$("${git[@]}" tag -l | grep -vx base | paste -sd' ') || true
 	[ -z "$out" ] || die "$TREE has tags of yours: $out: keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
+}
+
+# guard_ignored: refuse, unless FORCE=1, over files that the tree's
+# .gitignore hides (the harness builds out of the tree).
+guard_ignored() {
+	local out
+	! forced || return 0
+	out=$(git -C "$TREE" status --porcelain --ignored | sed -n '1,10s/^/    /p')
+	[ -z "$out" ] || die "$TREE has files that its .gitignore hides:
+$out
+  move them out of $TREE, or commit them (git add -f) and run make export, or drop them with FORCE=1"
 }
 
 # guard_stable [changed]: refuse, unless FORCE=1, when build/stable

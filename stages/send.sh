@@ -8,6 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 
 lock_build
+# The command that sends the rest, with this one's settings.
+again="make send$([[ ${STABLE:-0} != 1 ]] || echo ' STABLE=1') SEND=1$([[ ${REFLECT:-0} != 1 ]] || echo ' REFLECT=1')${SMTP_SERVER:+ SMTP_SERVER=$(q "$SMTP_SERVER")}${SMTP_PORT:+ SMTP_PORT=$(q "$SMTP_PORT")}"
 
 # mails: the files of patches/ (or stable/) that go. unexported: why the
 # tree has work that they lack, if it has.
@@ -18,7 +20,16 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	perl -MMail::Address -e 1 2>/dev/null ||
 		die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
 	. "$TOP/stable.conf"
-	mapfile -t mails < <(series "${STABLE_POSTINGS[@]}")
+	# POSTINGS="6.12.y 6.18.y": these backports alone, else both.
+	labels=() folders=()
+	for d in "${STABLE_POSTINGS[@]}"; do
+		label=${d#"$TOP"/stable} label=${label#/}
+		label=${label:-6.12.y}
+		[[ -z ${POSTINGS:-} || " $POSTINGS " == *" $label "* ]] || continue
+		labels+=("$label") folders+=("$d")
+	done
+	((${#folders[@]})) || die "POSTINGS=\"$POSTINGS\" names no backport: STABLE=1 sends 6.12.y (stable/) and 6.18.y (stable/6.18.y/)"
+	mapfile -t mails < <(series "${folders[@]}")
 	((${#mails[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
 	patches=("${mails[@]}")
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
@@ -41,7 +52,7 @@ else
 	# A posting is not sent again as a version that b4 sent (tag
 	# sent/NAME-vN), nor with the patches (files and messages) of one:
 	# b4 made its next version since, or a pull took the tree back.
-	again=() rest=()
+	sent_before=() rest=()
 	# patches_of REF: the trees and messages of its patches (the
 	# cover commit, which changes no file, left out).
 	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- .; }
@@ -51,15 +62,15 @@ else
 		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
 		for tag in $(git -C "$TREE" tag -l "sent/$name-v*"); do
 			[[ $tag == "sent/$name-v$rev" || $(patches_of "$tag") == "$(patches_of "b4/$name")" ]] || continue
-			again+=("$name")
+			sent_before+=("$name")
 			continue 2
 		done
 		rest+=("$name")
 		grep -qxF "$(git -C "$TREE" rev-parse "b4/$name") refs/heads/b4/$name" "$TREE/.git/applied" ||
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
-	if ((${#again[@]})); then
-		msg="${again[*]} went out already as this version, or with these very patches, messages included (tags sent/NAME-vN): ${rest[*]:+make send SEND=1 POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
+	if ((${#sent_before[@]})); then
+		msg="${sent_before[*]} went out already as this version, or with these very patches, messages included (tags sent/NAME-vN): ${rest[*]:+$again POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
 		[[ ${SEND:-0} != 1 ]] || die "$msg"
 		warn "left out: $msg"
 		((${#rest[@]})) || exit 0
@@ -92,7 +103,7 @@ identity_problem() {
 		grep -qxF "Signed-off-by: $ME" "$f" || { echo "${f#"$TOP"/} has no Signed-off-by: $ME"; return; }
 	done
 }
-fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run make export and make test"
+fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export') and make test"
 problem=$(identity_problem)
 
 # b4 sends through sendemail.smtpServer: without one it would take its
@@ -123,6 +134,13 @@ show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	# sed reads to the end: quitting early would kill unfold (SIGPIPE).
 	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
 }
+# Of the user's git config b4 and git send-email get the SMTP settings
+# alone (not sendemail.toCmd, b4.send-series-cc...).
+B4_GLOBAL=$tmp/sendemail.config
+: >"$B4_GLOBAL"
+git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)$' | while read -r k v; do
+	git config -f "$B4_GLOBAL" --add "$k" "$v"
+done || true
 if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst: these addresses and no more; REFLECT=1:
 	# the sender alone.
@@ -134,20 +152,20 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
 	((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
-	for f in "${mails[@]}"; do
-		log "$(basename "$(dirname "$f")")/$(basename "$f"): $shown"
-		tgit send-email "${args[@]}" "$f"
+	for i in "${!folders[@]}"; do
+		mapfile -t fs < <(series "${folders[i]}")
+		for f in "${fs[@]}"; do
+			log "${f#"$TOP"/}: $shown"
+			# outside any repository: no git config but B4_GLOBAL's, no hook
+			GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 TREE=$tmp tgit send-email "${args[@]}" "$f" || {
+				went=${labels[*]:0:i}
+				die "git send-email of ${labels[i]} failed${went:+; sent already: $went}; the rest goes with: $again POSTINGS=\"${labels[*]:i}\""
+			}
+		done
 	done
 	exit 0
 fi
 
-# Of the user's git config b4 gets the SMTP settings alone; a dry run
-# names a server that sends nothing.
-B4_GLOBAL=$tmp/sendemail.config
-: >"$B4_GLOBAL"
-git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)$' | while read -r k v; do
-	git config -f "$B4_GLOBAL" --add "$k" "$v"
-done || true
 B4_CONFIG=(${SMTP_SERVER:+"sendemail.smtpServer=$SMTP_SERVER"} ${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 ((sink)) && B4_CONFIG+=(sendemail.smtpEncryption= sendemail.smtpUser=)
 [[ ${SEND:-0} == 1 ]] || B4_CONFIG=(sendemail.smtpServer=/bin/false)
@@ -170,7 +188,7 @@ for name in "${names[@]}"; do
 	# terminal's or a script's), so that each posting asks for its own.
 	{ IFS= read -r line && printf '%s\n' "$line" || true; } |
 		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) ||
-		die "b4 send of b4/$name failed (or was not confirmed)${sent[*]:+; sent already: ${sent[*]}}; the rest goes with: make send SEND=1 POSTINGS=\"${names[*]:${#sent[@]}}\""
+		die "b4 send of b4/$name failed (or was not confirmed)${sent[*]:+; sent already: ${sent[*]}}; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
 	sent+=("$name")
 	[[ ${REFLECT:-0} == 1 ]] ||
 		log "b4 tagged what it sent and made b4/$name its next version: run make export"

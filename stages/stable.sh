@@ -79,7 +79,8 @@ export_patches() {
 	# stable-tree or stable-export left it.
 	local n old
 	old=$(sed -n 's| refs/heads/backport$||p' "$TREE/.git/stable-refs" 2>/dev/null)
-	[ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" with || old=backport
+	[ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" with &&
+		! git -C "$TREE" merge-base --is-ancestor backport with || old=backport
 	n=$(git -C "$TREE" rev-list --count "$old..with")
 	[ "$n" = 1 ] ||
 		die "branch with has $n commits on the backport; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"

@@ -342,3 +342,12 @@ f=$tmp/c1/patches/irq/0001-genirq-two.patch
 ! git -C "$t" log -1 --format=%B b4/irq | grep -q 'Why irq' && grep -q 'Patch notes' "$f" &&
 	grep -qx 'Why irq goes alone, reworded.' "$f" && ! grep -qx 'Why irq goes alone.' "$f"
 result "new-user read 4: make tree puts a one-patch posting's cover text back in its cover commit" $? "$out$(cat "$f")"
+# Code review: make export FORCE=1 on no branch, which the guard offers,
+# exports and leaves the checkout where it was.
+base_fixture "$tmp/fd"
+t=$tmp/fd/build/linux
+fx "$tmp/fd" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q --detach b4/sched
+out=$(fx "$tmp/fd" env FORCE=1 "$S/export.sh")
+[ $? = 0 ] && grep -q 'exported 1 postings' <<<"$out" && ! git -C "$t" symbolic-ref -q HEAD >/dev/null
+result "review: make export FORCE=1 on no branch exports" $? "$out"

@@ -230,6 +230,16 @@ sed -i 's/^+int three;$/+int three3;/' "$tmp/d4/patches/sched/0003-sched-three.p
 out=$(fx "$tmp/d4" "$S/tree.sh"; fx "$tmp/d4" "$S/export.sh")
 [ "$(grep -c 'commits on branch series' <<<"$out")" = 2 ] && ! grep -q 'keep both thus' <<<"$out"
 result "new-user read 4: a commit on series is refused before the way that ends in FORCE=1" $? "$out"
+# Fifth read: a file that .gitignore hides is named before that way,
+# whose make tree FORCE=1 would remove it.
+base_fixture "$tmp/i5"
+t=$tmp/i5/build/linux
+fx "$tmp/i5" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --allow-empty -m "sched: mine" && echo x >"$t/kernel/mine.o"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/i5/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/i5" "$S/tree.sh")
+[ $? != 0 ] && grep -q 'kernel/mine.o' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" && [ -f "$t/kernel/mine.o" ]
+result "new-user read 5: an ignored file is named before the way that ends in FORCE=1" $? "$out"
 # ... and that way works in a tree whose path has a space.
 base_fixture "$tmp/sp ace"
 t="$tmp/sp ace/build/linux"

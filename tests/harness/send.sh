@@ -152,6 +152,11 @@ git -C "$t2" checkout -q kernel/sched/core.c
 [ "$rc" != 0 ] && grep -q 'uncommitted changes, and make send checks out each b4 branch' <<<"$out" &&
 	out=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null) && [ "$(git -C "$t2" symbolic-ref --short HEAD)" = b4/sched ]
 result "22.4 make send refuses a dirty tree before it checks anything out, and leaves the user on their branch" $? "$out"
+# Fifth read: the command given for the rest keeps REFLECT=1 and the
+# server given: a rehearsal's rest is not sent for real.
+out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 "$S/send.sh")
+grep -q 'the rest goes with: make send SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 POSTINGS=' <<<"$out"
+result "new-user read 5: the command for the rest of a send keeps REFLECT=1 and the server" $? "$out"
 start_sink "$tmp/part.mbox"
 git config --global sendemail.smtpServerPort "$port"
 out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$S/send.sh")
@@ -195,6 +200,18 @@ ok=0
 for i in 1 2 3; do fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null >"$tmp/p2/out" 2>&1 || ok=1; done
 [ "$ok" = 0 ] && grep -q 'Subject: \[PATCH v2 2/2\] genirq: big' "$tmp/p2/out"
 result "new-user read 3: the dry run lists every mail, a long one too (no SIGPIPE)" $? "$(cat "$tmp/p2/out")"
+# Fifth read: STABLE=1 adds no recipient of the user's git config
+# (sendemail.toCmd), and POSTINGS=6.18.y sends that backport alone.
+printf '#!/bin/sh\necho extra-to@fixture-mail.dev\n' >"$tmp/tocmd" && chmod +x "$tmp/tocmd"
+git config --global sendemail.toCmd "$tmp/tocmd"
+out=$(fx "$tmp/s" env STABLE=1 "$S/send.sh" </dev/null)
+rc=$?
+out2=$(fx "$tmp/s" env STABLE=1 POSTINGS=6.18.y "$S/send.sh" </dev/null)
+rc2=$?
+git config --global --unset sendemail.toCmd
+[ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'extra-to' <<<"$out" &&
+	[ "$rc2" = 0 ] && [ "$(grep -c '^Subject: ' <<<"$out2")" = 1 ] && grep -q '^Subject: \[PATCH 6.18.y\]' <<<"$out2"
+result "new-user read 5: STABLE=1 mails no recipient of git config's toCmd; POSTINGS=6.18.y sends that one alone" $? "$out $out2"
 # Fourth read: STABLE=1 REFLECT=1 mails the sender alone, not stable@
 # and STABLE_CC.
 (PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)

@@ -157,3 +157,13 @@ f=$s/stable/6.18.y/0001-one.patch
 	[ "$(sed '/^---$/q' "$f" | tail -n 2 | head -n 1)" = 'Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
 	sed -n '/^---$/,$p' "$f" | grep -q '^+int one;'
 result "new-user read 4: make stable-export signs the 6.18.y backport as the sender" $? "$out$(cat "$f")"
+# Fifth read: with rebased onto a backport that gained a commit (one
+# commit past it, as the advice has it) is exported.
+s=$tmp/st9
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int fix2;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: fix2" &&
+	git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
+out=$(st "$s" export)
+[ $? = 0 ] && grep -q '^+int fix2;' "$s"/stable/0002-*.patch
+result "new-user read 5: a with rebased onto a grown backport is exported" $? "$out"
