@@ -36,6 +36,10 @@ stand_in() { grep -qiE "$RESERVED_MAIL" <<<"$1"; }
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+# The switches take 1 or 0: REFLECT=yes taken for 0 would send for real.
+for v in FORCE SEND REFLECT STABLE; do
+	case ${!v:-0} in 0 | 1) ;; *) die "$v=${!v}: give 1 or 0" ;; esac
+done
 
 # need TOOL PACKAGE: fail with the package to install when TOOL is missing.
 need() {
@@ -222,8 +226,17 @@ guard_diverged() {
 		set -- "$@" "$ref"
 	done < <(prep_refs)
 	guard_ignored # the way's FORCE=1 removes them
-	recipe+="
+	if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
+		# A new base: make tree makes the tree again, without them.
+		guard_removal
+		recipe+="
+  $g bundle create $(q "$BUILD/mine.bundle") --branches='mine/*'   # kept outside $TREE, which the new base makes again
+  make tree FORCE=1                    # the b4 branches as patches/ has them now
+  $g fetch -q $(q "$BUILD/mine.bundle") 'refs/heads/mine/*:refs/heads/mine/*'"
+	else
+		recipe+="
   make tree FORCE=1                    # the b4 branches as patches/ has them now"
+	fi
 	for ref; do
 		read -r ref mine head <<<"$ref"
 		if [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then

@@ -44,6 +44,13 @@ record() {
 
 tree() {
 	mkdir -p "$BUILD"
+	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
+		[ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
+		guard_stable
+		guard_removal
+		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
+		rm -rf "$TREE"
+	fi
 	git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 || { rm -rf "$TREE"; unpack_base; }
 	local stamp
 	stamp=$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)

@@ -126,3 +126,9 @@ result "22.5 make tree installs only what it needs; make stable-tree the 6.12 ba
 out=$(BUILD=$tmp/gclock && lock_build && git config --get gc.autoDetach 2>&1)
 [ "$out" = false ]
 result "22.5 under the build lock no git leaves a detached gc holding it" $? "$out"
+# Sixth read: a switch other than 0 or 1 (REFLECT=yes) is refused, not
+# taken for 0 (which sent a rehearsal to stable@).
+out=$(REFLECT=yes STABLE=1 "$S/send.sh" 2>&1 </dev/null)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'REFLECT=yes: give 1 or 0' <<<"$out" && ! grep -q 'To stable' <<<"$out"
+result "new-user read 6: REFLECT=yes is refused, not taken for 0" $? "$out"

@@ -255,3 +255,22 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 4: the way given keeps both in a tree whose path has a space" $? "$out $recipe"
+# Sixth read: the same when the pull also changed the base, which makes
+# build/linux again: the way keeps the branches outside it.
+base_fixture "$tmp/nb6"
+base_fixture "$tmp/nb6/other" other
+t=$tmp/nb6/build/linux
+fx "$tmp/nb6" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched
+echo 'int mine;' >"$t/kernel/sched/mine.c" && git -C "$t" add kernel/sched/mine.c && git -C "$t" commit -q -m "sched: mine"
+sed -i 's/^+int three;$/+int three3;/' "$tmp/nb6/patches/sched/0003-sched-three.patch"
+cp "$tmp/nb6/other/base.conf" "$tmp/nb6/base.conf"
+out=$(fx "$tmp/nb6" "$S/tree.sh")
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
+make() { fx "$tmp/nb6" env ${2:+"$2"} "$S/$1.sh"; }
+eval "$recipe" >/dev/null 2>&1 && grep -q '^+int mine;' "$tmp"/nb6/patches/sched/0004-*.patch &&
+	git -C "$t" show base:Makefile | grep -q '# other'
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 6: the way after a pull that changed the base too keeps the commit" $? "$out // $recipe"

@@ -167,3 +167,12 @@ git -C "$b" checkout -q backport && echo 'int fix2;' >>"$b/kernel/sched/core.c" 
 out=$(st "$s" export)
 [ $? = 0 ] && grep -q '^+int fix2;' "$s"/stable/0002-*.patch
 result "new-user read 5: a with rebased onto a grown backport is exported" $? "$out"
+# Sixth read: make stable-tree makes build/stable again from a changed
+# stable.conf base (a new point release), as make tree does.
+s=$tmp/st10
+stable_fixture "$s"
+base_fixture "$s/f2" other
+cp "$s/f2/base.conf" "$s/base.conf"
+out=$(st "$s" tree)
+[ $? = 0 ] && git -C "$s/build/stable" show base:Makefile | grep -q '# other'
+result "new-user read 6: make stable-tree makes the tree again from a changed base" $? "$out"
