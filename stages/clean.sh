@@ -1,7 +1,8 @@
 #!/bin/bash
 # make clean: remove build/. Work that is only there is kept unless
 # FORCE=1: unexported work in build/linux (its stashes, tags and ignored
-# files too) and build/stable, uncommitted work in a KERNEL= worktree.
+# files too) and build/stable, uncommitted work in a KERNEL= worktree,
+# the record of the backports sent.
 # Those worktrees are removed through their repository, which keeps
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
@@ -15,7 +16,7 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	TREE=$BUILD/linux guard_removal
 	# Its b4 branches are what make export last wrote; patches/ must
 	# still be that, or they hold the only copy.
-	[ "$(cat "$BUILD/linux/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
+	TREE=$BUILD/linux patches_applied || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
 		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
 fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
@@ -31,6 +32,11 @@ done
 # removed tree that would look like work, only build.trash-*, which the
 # next make clean removes.
 mv "$BUILD" "$BUILD.trash-$$"
+# The record of the backports sent (make send STABLE=1) is no build.
+if [ -s "$BUILD.trash-$$/stable-sent" ] && ! forced; then
+	mkdir "$BUILD" && mv "$BUILD.trash-$$/stable-sent" "$BUILD/"
+	log "kept $BUILD/stable-sent, the backports sent (FORCE=1 drops it)"
+fi
 for common in "${commons[@]}"; do
 	git --git-dir="$common" worktree prune
 	log "removed the worktree in $BUILD; its branch stays in $common"

@@ -15,7 +15,7 @@ lock_build
 need_tree
 guard_tree
 own_config
-[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] || forced ||
+patches_applied || forced ||
 	die "$PATCHES is not what $TREE was made from (edited, or pulled, since make tree): run make tree to apply it, or FORCE=1 to replace it with $TREE's b4 branches"
 mapfile -t names < <(prep_postings)
 ((${#names[@]})) || die "$TREE has no b4 branch: make one a posting (cd $(q "$TREE"); git checkout series; b4 --offline-mode prep -n NAME -f base) or run make tree"
@@ -82,6 +82,5 @@ for d in "$new"/*/; do
 	mkdir -p "$PATCHES/$(basename "$d")"
 	cp "$d"*.patch "$PATCHES/$(basename "$d")/"
 done
-prep_refs >"$TREE/.git/applied"
-patches_hash >"$TREE/.git/applied-patches"
+record_applied
 log "exported ${#names[@]} postings, $(series | wc -l) patches, to $PATCHES"

@@ -101,6 +101,18 @@ prep_postings() {
 # prep_refs: "commit ref" of every b4 branch, what make tree and make
 # export record in .git/applied.
 prep_refs() { git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads/b4/; }
+# record_applied: patches/ and the b4 branches are one: make tree applied
+# the one, or make export wrote the other.
+record_applied() {
+	prep_refs >"$TREE/.git/applied"
+	patches_hash >"$TREE/.git/applied-patches"
+}
+# patches_applied: patches/ is as make tree or make export left it.
+patches_applied() { [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ]; }
+# prep_applied: the b4 branches are as make tree or make export left them.
+prep_applied() { [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ]; }
+# recorded FILE REF: the commit that FILE ("commit ref" lines) has for REF.
+recorded() { awk -v r="$2" '$2 == r { print $1 }' "$1" 2>/dev/null || true; }
 
 # cover_commit NAME: the cover-letter commit of posting NAME, the first
 # one after base; fails if that is not one of b4's.
@@ -118,6 +130,7 @@ cover_commit() {
 B4_CONFIG=()
 b4x() {
 	local kv i=${GIT_CONFIG_COUNT:-0}
+	need b4 b4
 	(
 		cd "$TREE"
 		for kv in "user.name=$SIGNOFF_NAME" "user.email=$SIGNOFF_EMAIL" ${B4_CONFIG[@]+"${B4_CONFIG[@]}"}; do
@@ -190,7 +203,7 @@ $out
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
-		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE"); git branch NAME; git checkout b4/POSTING; git cherry-pick ..NAME; git branch -D NAME), or FORCE=1 to drop them"
+		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE"); git branch NAME; git checkout b4/POSTING; git cherry-pick NAME --not series --branches='b4/*'; git branch -D NAME), or FORCE=1 to drop them"
 }
 # Every check comes before guard_diverged's, whose way ends in FORCE=1.
 guard_tree() {
@@ -204,7 +217,7 @@ guard_tree() {
 	done | paste -sd' ')
 	[ -z "$out" ] || die "$TREE has branches with commits that no b4 branch has: $out: bring them to their posting's branch b4/NAME (git cherry-pick) and run make export, or delete them (git branch -D), or FORCE=1"
 	guard_diverged
-	[ -z "${1:-}" ] || [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ] ||
+	[ -z "${1:-}" ] || prep_applied ||
 		die "$TREE has b4 branches that are not in patches/ as they are (new commits, a new cover letter or posting): run make export first (or FORCE=1 to drop them)"
 }
 
@@ -215,31 +228,33 @@ guard_diverged() {
 	local ref head recipe= g
 	g="git -C $(q "$TREE")"
 	[ -f "$TREE/.git/applied" ] || return 0
-	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" != "$(patches_hash)" ] &&
-		[ "$(prep_refs)" != "$(cat "$TREE/.git/applied")" ] || return 0
+	! patches_applied && ! prep_applied || return 0
 	while read -r head ref; do
+		[ "$(recorded "$TREE/.git/applied" "$ref")" != "$head" ] || continue
 		ref=${ref#refs/heads/}
-		grep -qxF "$head refs/heads/$ref" "$TREE/.git/applied" && continue
 		recipe+="
   $g branch -m $ref mine/$ref"
-		ref="$ref mine/$ref $(sed -n "s| refs/heads/$ref\$||p" "$TREE/.git/applied")"
-		set -- "$@" "$ref"
+		set -- "$@" "$ref mine/$ref $(recorded "$TREE/.git/applied" "refs/heads/$ref")"
 	done < <(prep_refs)
-	guard_ignored # the way's FORCE=1 removes them
+	# The way's FORCE=1 removes the files that .gitignore hides, and a
+	# new base the whole tree: make tree makes it again.
 	if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
-		# A new base: make tree makes the tree again, without them.
 		guard_removal
 		recipe+="
   $g bundle create $(q "$BUILD/mine.bundle") --branches='mine/*'   # kept outside $TREE, which the new base makes again
   make tree FORCE=1                    # the b4 branches as patches/ has them now
   $g fetch -q $(q "$BUILD/mine.bundle") 'refs/heads/mine/*:refs/heads/mine/*'"
 	else
+		guard_ignored
 		recipe+="
   make tree FORCE=1                    # the b4 branches as patches/ has them now"
 	fi
 	for ref; do
 		read -r ref mine head <<<"$ref"
-		if [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
+		if [ -n "$head" ] && [ ! -d "$PATCHES/${ref#b4/}" ]; then
+			recipe+="
+  $g branch -m $mine $ref   # posting ${ref#b4/}, which $PATCHES no longer has, kept (make export writes it back); or drop it: $g branch -D $mine"
+		elif [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
 			recipe+="
   $g checkout -q $ref && $g cherry-pick ${head:0:12}..$mine && $g branch -D $mine"
 		elif [ -n "$head" ]; then
@@ -292,7 +307,7 @@ guard_stable() {
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
 	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
-	old=$(sed -n 's| refs/heads/backport$||p' "$TREE/.git/stable-refs" 2>/dev/null)
+	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	if [ -n "${1:-}" ] && [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then
 		g="git -C $(q "$TREE")"
 		die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has commits on backport that it lacks: keep both thus:
@@ -346,6 +361,19 @@ format_patch() {
 	hgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature "$@"
 }
 
+# sign_message: the commit message or patch mail on stdin, signed by the
+# sender: the stand-ins' Signed-off-by dropped, the sender's added last
+# unless there, above the notes under a "---" line (or the diff). Blank
+# lines are squeezed, as git commit does (notes under --- would gain one
+# above them at each export), and dropped above that line.
+sign_message() {
+	grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
+		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
+			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
+		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
+			--if-exists addIfDifferent --trailer "Signed-off-by: $ME"
+}
+
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
 # stand-in author (the placeholder, any address that takes no mail)
 # replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
@@ -363,10 +391,7 @@ sign_as_sender() {
 			# of git config's user, who need not be the sender.
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -v '^Signed-off-by: ' || true)
 		else
-			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
-				git interpret-trailers --if-exists addIfDifferent --trailer "Signed-off-by: $ME" |
-				cat -s) # blank lines squeezed, as git commit does: notes under ---
-				# would otherwise gain one above them at each export
+			msg=$(git -C "$TREE" log -1 --format=%B "$c" | sign_message)
 		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&

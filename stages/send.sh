@@ -20,23 +20,28 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	perl -MMail::Address -e 1 2>/dev/null ||
 		die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
 	. "$TOP/stable.conf"
-	# POSTINGS="6.12.y 6.18.y": these backports alone, else both.
-	labels=() folders=()
+	# POSTINGS="6.12.y 6.18.y": these backports alone, else both; one
+	# that went out as it is (build/stable-sent has it) is left out.
+	stable_hash() { series "$1" | xargs -r -d '\n' cat | sha256sum | cut -d' ' -f1; }
+	labels=() folders=() sent_before=()
 	for d in "${STABLE_POSTINGS[@]}"; do
 		label=${d#"$TOP"/stable} label=${label#/}
 		label=${label:-6.12.y}
 		[[ -z ${POSTINGS:-} || " $POSTINGS " == *" $label "* ]] || continue
-		labels+=("$label") folders+=("$d")
+		if grep -qxF "$label $(stable_hash "$d")" "$BUILD/stable-sent" 2>/dev/null; then
+			sent_before+=("$label")
+		else
+			labels+=("$label") folders+=("$d")
+		fi
 	done
-	((${#folders[@]})) || die "POSTINGS=\"$POSTINGS\" names no backport: STABLE=1 sends 6.12.y (stable/) and 6.18.y (stable/6.18.y/)"
-	mapfile -t mails < <(series "${folders[@]}")
-	((${#mails[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
-	patches=("${mails[@]}")
+	((${#labels[@]} + ${#sent_before[@]})) || die "POSTINGS=\"$POSTINGS\" names no backport: STABLE=1 sends 6.12.y (stable/) and 6.18.y (stable/6.18.y/)"
+	rest=("${labels[@]}")
+	sent_as="with these very patches (recorded in $(q "$BUILD/stable-sent"))"
+	again_how="a backport goes again once it changed (make stable-export, make test); to send one unchanged again, delete its line there"
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
 		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
 	TREE=$TOP # no kernel tree needed: send-email runs here
 else
-	need b4 b4
 	[ -z "${KERNEL:-}" ] || die "make send sends build/linux's b4 branches; in your own tree ($KERNEL) use b4 send"
 	need_tree
 	own_config
@@ -47,7 +52,7 @@ else
 	mapfile -t names < <(if [[ -n ${POSTINGS:-} ]]; then tr ' ' '\n' <<<"$POSTINGS" | grep . | awk '!seen[$0]++'; else prep_postings; fi)
 	((${#names[@]})) || die "no b4 branch in $TREE: run make tree"
 	(FORCE=0 guard_tree) 2>/dev/null || unexported="$TREE has commits or changes that are not in patches/"
-	[ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] ||
+	patches_applied ||
 		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
 	# A posting is not sent again as a version that b4 sent (tag
 	# sent/NAME-vN), nor with the patches (files and messages) of one:
@@ -60,23 +65,32 @@ else
 		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
+		mine=
 		for tag in $(git -C "$TREE" tag -l "sent/$name-v*"); do
-			[[ $tag == "sent/$name-v$rev" || $(patches_of "$tag") == "$(patches_of "b4/$name")" ]] || continue
+			[[ $tag == "sent/$name-v$rev" ]] || [[ $(patches_of "$tag") == "${mine:=$(patches_of "b4/$name")}" ]] || continue
 			sent_before+=("$name")
 			continue 2
 		done
 		rest+=("$name")
-		grep -qxF "$(git -C "$TREE" rev-parse "b4/$name") refs/heads/b4/$name" "$TREE/.git/applied" ||
+		[[ $(recorded "$TREE/.git/applied" "refs/heads/b4/$name") == "$(git -C "$TREE" rev-parse "b4/$name")" ]] ||
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
-	if ((${#sent_before[@]})); then
-		msg="${sent_before[*]} went out already as this version, or with these very patches, messages included (tags sent/NAME-vN): ${rest[*]:+$again POSTINGS=\"${rest[*]}\" sends the rest; }send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
-		[[ ${SEND:-0} != 1 ]] || die "$msg"
-		warn "left out: $msg"
-		((${#rest[@]})) || exit 0
-		names=("${rest[@]}")
-	fi
+	sent_as="as this version, or with these very patches, messages included (tags sent/NAME-vN)"
+	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
 	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
+fi
+if ((${#sent_before[@]})); then
+	msg="${sent_before[*]} went out already $sent_as: ${rest[*]:+$again POSTINGS=\"${rest[*]}\" sends the rest; }$again_how"
+	[[ ${SEND:-0} != 1 ]] || die "$msg"
+	warn "left out: $msg"
+	((${#rest[@]})) || exit 0
+fi
+if [[ ${STABLE:-0} == 1 ]]; then
+	mapfile -t mails < <(series "${folders[@]}")
+	((${#mails[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
+	patches=("${mails[@]}")
+else
+	names=("${rest[@]}")
 	mapfile -t mails < <(for name in "${names[@]}"; do cover "$PATCHES/$name"; series "$PATCHES/$name"; done)
 	mapfile -t patches < <(series "${names[@]/#/$PATCHES/}")
 fi
@@ -116,7 +130,7 @@ if [[ ${SEND:-0} == 1 ]]; then
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
-	log "sending for real through ${SMTP_SERVER:-the git config / sendmail}${SMTP_PORT:+ port $SMTP_PORT}"
+	log "sending for real through $server${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
@@ -153,8 +167,8 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 	for i in "${!folders[@]}"; do
-		mapfile -t fs < <(series "${folders[i]}")
-		for f in "${fs[@]}"; do
+		for f in "${mails[@]}"; do
+			[[ ${f%/*} == "${folders[i]}" ]] || continue
 			log "${f#"$TOP"/}: $shown"
 			# outside any repository: no git config but B4_GLOBAL's, no hook
 			GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 TREE=$tmp tgit send-email "${args[@]}" "$f" || {
@@ -162,6 +176,8 @@ if [[ ${STABLE:-0} == 1 ]]; then
 				die "git send-email of ${labels[i]} failed${went:+; sent already: $went}; the rest goes with: $again POSTINGS=\"${labels[*]:i}\""
 			}
 		done
+		[[ ${SEND:-0} != 1 || ${REFLECT:-0} == 1 ]] ||
+			echo "${labels[i]} $(stable_hash "${folders[i]}")" >>"$BUILD/stable-sent"
 	done
 	exit 0
 fi

@@ -85,7 +85,7 @@ export_patches() {
 	# The test-only patch: the commit of with on the backport as make
 	# stable-tree or stable-export left it.
 	local n old
-	old=$(sed -n 's| refs/heads/backport$||p' "$TREE/.git/stable-refs" 2>/dev/null)
+	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	[ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" with &&
 		! git -C "$TREE" merge-base --is-ancestor backport with || old=backport
 	n=$(git -C "$TREE" rev-list --count "$old..with")
@@ -112,10 +112,7 @@ export_patches() {
 	local f
 	for f in "$STABLE"/6.18.y/*.patch; do
 		[ -f "$f" ] || continue
-		awk -v me="Signed-off-by: $ME" -v re="^Signed-off-by: .*$RESERVED_MAIL" '
-			!done && $0 == "---" { if (!signed) print me; done = 1 }
-			!done && $0 == me { signed = 1 }
-			done || $0 !~ re' "$f" >"$f.new" && mv "$f.new" "$f"
+		sign_message <"$f" >"$f.new" && mv "$f.new" "$f"
 	done
 	make_without
 	record

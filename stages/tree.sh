@@ -94,9 +94,8 @@ own_tree() {
 	guard_tree exported
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
-	if [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ] &&
-		[ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&
-		[ "$(prep_refs)" = "$(cat "$TREE/.git/applied")" ] && git -C "$TREE" symbolic-ref -q HEAD >/dev/null &&
+	if patches_applied && [ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&
+		prep_applied && git -C "$TREE" symbolic-ref -q HEAD >/dev/null &&
 		[ ! -d "$TREE/.git/rebase-merge" ] && [ ! -d "$TREE/.git/rebase-apply" ]; then
 		log "the series is applied already, from the same patches"
 		git -C "$TREE" checkout -q series
@@ -119,8 +118,7 @@ own_tree() {
 	done < <(postings)
 	series_from_prep
 	trap - EXIT
-	prep_refs >"$TREE/.git/applied"
-	patches_hash >"$TREE/.git/applied-patches"
+	record_applied
 }
 
 # user_tree: the series on a new branch of the user's repository, in a

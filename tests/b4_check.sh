@@ -30,7 +30,8 @@ while read -r g; do
 	((n)) || fail "no patches in $g"
 	# make export wrote the mails as b4 send would send them: an mbox of
 	# them, the headers unfolded, as b4 0.12's am fails on a folded Subject.
-	for f in $(cover "$g") "${patches[@]}"; do
+	mapfile -t mails < <(cover "$g")
+	for f in "${mails[@]}" "${patches[@]}"; do
 		echo "From b4-check Thu Jan  1 00:00:00 1970"
 		unfold "$f"
 		echo

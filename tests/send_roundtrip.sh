@@ -207,8 +207,9 @@ log "the backports: make send STABLE=1 to the sink, the 6.12.y one git am'ed ont
 stable=$BUILD/stable
 start_sink "$tmp/stable.mbox"
 # Not REFLECT=1, which mails the sender alone: to stable@ and STABLE_CC,
-# as it is sent (the sink takes every recipient).
-send SEND=1 STABLE=1 REFLECT=0 STAMP="$stamp" || fail "make send STABLE=1 failed: $(tail -n 5 "$tmp/out")"
+# as it is sent (the sink takes every recipient); in a build folder of
+# its own, as it records what went in build/stable-sent.
+send SEND=1 STABLE=1 REFLECT=0 STAMP="$stamp" BUILD="$tmp/build" || fail "make send STABLE=1 failed: $(tail -n 5 "$tmp/out")"
 for ((i = 0; i < 100; i++)); do
 	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < 2)) || break
 	sleep 0.1

@@ -83,6 +83,15 @@ make_fixture() {
 	rm -rf "$src"
 }
 
+# b4t DIR ARGS: b4 in the tree DIR, as README has the user run it.
+b4t() { (cd "$1" && shift && b4 --offline-mode "$@") >/dev/null 2>&1; }
+# edit_cover DIR FILE: the cover letter of DIR's checked-out b4 branch
+# becomes FILE, by b4 prep --edit-cover.
+edit_cover() {
+	printf '#!/bin/sh\ncp %q "$1"\n' "$2" >"$tmp/editor" && chmod +x "$tmp/editor"
+	EDITOR=$tmp/editor b4t "$1" prep --edit-cover
+}
+
 # fx DIR CMD...: CMD with the fixture DIR's base.conf, build/ and patches/.
 fx() {
 	local d=$1

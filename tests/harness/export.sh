@@ -14,14 +14,6 @@ base_fixture "$tmp/e"
 t=$tmp/e/build/linux
 p=$tmp/e/patches/sched
 fx "$tmp/e" "$S/tree.sh" >/dev/null
-# b4t DIR ARGS: b4 in the tree DIR, as README has the user run it.
-b4t() { (cd "$1" && shift && b4 --offline-mode "$@") >/dev/null 2>&1; }
-# edit_cover FILE: the cover letter of the checked-out b4 branch becomes
-# FILE, by b4 prep --edit-cover.
-edit_cover() {
-	printf '#!/bin/sh\ncp %q "$1"\n' "$1" >"$tmp/editor" && chmod +x "$tmp/editor"
-	EDITOR=$tmp/editor b4t "$t" prep --edit-cover
-}
 
 # Issue 22.2: make export writes each b4 branch as b4 sends it: To/Cc
 # from get_maintainer.pl, base-commit: and change-id:; export again, the
@@ -75,7 +67,7 @@ result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep 
 git -C "$t" checkout -q b4/sched
 printf '%s\n' "Edited series" "" "Text." "" "Changes since the RFC (2):" "  - one" "  - two" "" \
 	"Testing:" "  - all of it" >"$tmp/e/cover.msg"
-edit_cover "$tmp/e/cover.msg"
+edit_cover "$t" "$tmp/e/cover.msg"
 out=$(fx "$tmp/e" "$S/export.sh")
 rc=$?
 c=$p/0000-edited-series.patch
@@ -146,7 +138,7 @@ fx "$tmp/m" "$S/tree.sh" >/dev/null
 GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.email GIT_CONFIG_VALUE_0=team@seed.example b4t "$t" prep -n irq -f base &&
 	echo 'int irq2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: two"
 printf 'irq\n\nWhy irq goes alone.\n\nSigned-off-by: Fixture <team@seed.example>\n' >"$tmp/m/cover.msg" # the editor kept b4's sign-off
-edit_cover "$tmp/m/cover.msg"
+edit_cover "$t" "$tmp/m/cover.msg"
 out=$(fx "$tmp/m" "$S/export.sh")
 rc=$?
 q=$tmp/m/patches
@@ -321,6 +313,14 @@ recipe=$(sed -n 's/.*put your commits on their posting.s branch (\(.*\)), or FOR
 [ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && out=$(fx "$tmp/nb" "$S/export.sh") &&
 	grep -q '^+int nb;' "$tmp"/nb/patches/sched/0004-*.patch
 result "new-user read 4: the way given for a commit on no branch brings it to its posting, nothing left to refuse" $? "$out $recipe"
+# Review: the same from series, whose commits are not the posting's:
+# only the user's commit is picked.
+git -C "$t" checkout -q --detach series && echo 'int nb2;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: nb2"
+out=$(fx "$tmp/nb" "$S/export.sh")
+recipe=$(sed -n 's/.*put your commits on their posting.s branch (\(.*\)), or FORCE=1.*/\1/p' <<<"$out" | sed 's/NAME/mine/g; s/POSTING/sched/g')
+[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && out=$(fx "$tmp/nb" "$S/export.sh") &&
+	[ "$(ls "$tmp"/nb/patches/sched | wc -l)" = 6 ] && grep -q '^+int nb2;' "$tmp"/nb/patches/sched/0005-*.patch
+result "review: the way given for a commit on no branch, made from series, picks that commit alone" $? "$out $recipe"
 # Fourth read: a one-patch posting's cover text (b4 mails it under the
 # patch's ---, above the patch's own notes) is in its cover commit again
 # after make tree, not in the patch's notes, where a new cover text
@@ -331,7 +331,7 @@ fx "$tmp/c1" "$S/tree.sh" >/dev/null
 b4t "$t" prep -n irq -f base && echo 'int irq2;' >>"$t/kernel/irq/manage.c" &&
 	git -C "$t" commit -q -am "genirq: two" -m "Signed-off-by: Fixture <fixture@fixture-mail.dev>" -m "---" -m "Patch notes."
 printf 'irq\n\nWhy irq goes alone.\n' >"$tmp/c1/cover.msg"
-edit_cover "$tmp/c1/cover.msg"
+edit_cover "$t" "$tmp/c1/cover.msg"
 git -C "$t" checkout -q series
 # made again from patches/, as in a new clone
 fx "$tmp/c1" "$S/export.sh" >/dev/null && rm -rf "$tmp/c1/build" && out=$(fx "$tmp/c1" "$S/tree.sh")

@@ -156,8 +156,7 @@ result "22.5 patches/ pulled and a commit in the tree: no loop between tree and 
 # of the branch) the way given does not cherry-pick the whole posting: it
 # keeps the branch and shows the change by git range-diff.
 git -C "$t" checkout -q b4/sched
-printf '#!/bin/sh\nprintf "Fixture series\\n\\nA new text.\\n" >"$1"\n' >"$tmp/l/editor" && chmod +x "$tmp/l/editor"
-(cd "$t" && EDITOR=$tmp/l/editor b4 --offline-mode prep --edit-cover) >/dev/null 2>&1
+printf 'Fixture series\n\nA new text.\n' >"$tmp/l/cover.msg" && edit_cover "$t" "$tmp/l/cover.msg"
 sed -i 's/^+int three3;$/+int three4;/' "$tmp"/l/patches/sched/0003-*.patch
 out=$(fx "$tmp/l" "$S/tree.sh")
 rc=$?
@@ -274,3 +273,22 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 6: the way after a pull that changed the base too keeps the commit" $? "$out // $recipe"
+# Sixth read: a pull that removed a posting which has a commit of the
+# user's: the way keeps that posting (make them again on a b4 branch that
+# no longer existed, it said).
+base_fixture "$tmp/rm6"
+t=$tmp/rm6/build/linux
+fx "$tmp/rm6" "$S/tree.sh" >/dev/null
+b4t "$t" prep -n irq -f base && echo 'int i;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: i"
+printf 'irq\n\nAlone.\n' >"$tmp/rm6/cover.msg" && edit_cover "$t" "$tmp/rm6/cover.msg"
+fx "$tmp/rm6" "$S/export.sh" >/dev/null
+echo 'int mine;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: mine"
+git -C "$t" checkout -q series && rm -r "$tmp/rm6/patches/irq"
+out=$(fx "$tmp/rm6" "$S/tree.sh")
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
+make() { fx "$tmp/rm6" env ${2:+"$2"} "$S/$1.sh"; }
+eval "$recipe" >/dev/null 2>&1 && grep -q '^+int mine;' "$tmp"/rm6/patches/irq/0002-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 6: the way after a pull that removed a posting keeps that posting's commits" $? "$out // $recipe"

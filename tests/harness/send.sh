@@ -123,11 +123,10 @@ rc=$?
 kill "$sink"; wait "$sink" 2>/dev/null
 cover_id=$(sed -n '/Subject: \[PATCH 0\/3\]/,/^$/s/^Message-I[dD]: //p' "$tmp/sent.mbox")
 printf '%s\n' "Fixture series" "" "Fixture text." "" "Changes in v2:" "- the range-diff" >"$tmp/s/cover.v2"
-printf '#!/bin/sh\ncp %q "$1"\n' "$tmp/s/cover.v2" >"$tmp/s/editor" && chmod +x "$tmp/s/editor"
 [ "$rc" = 0 ] && grep -q 'run make export' <<<"$out" && [ "$(grep -c '^X-Envelope-To: .*maint@fixture-mail.dev' "$tmp/sent.mbox")" = 4 ] &&
 	[ "$(grep -c "^In-Reply-To: $cover_id" "$tmp/sent.mbox")" = 3 ] && [ "$(git -C "$t" tag -l 'sent/*')" = sent/sched-v1 ] &&
 	out=$(fx "$tmp/s" "$S/export.sh"; true) && grep -q 'prep --edit-cover' <<<"$out" &&
-	(cd "$t" && git checkout -q b4/sched && EDITOR=$tmp/s/editor b4 --offline-mode prep --edit-cover && git checkout -q series) >/dev/null 2>&1 &&
+	git -C "$t" checkout -q b4/sched && edit_cover "$t" "$tmp/s/cover.v2" && git -C "$t" checkout -q series &&
 	out=$(fx "$tmp/s" "$S/export.sh") && grep -q '^Subject: \[PATCH v2 0/3\] Fixture series$' "$tmp/s/patches/sched/0000-fixture-series.patch" &&
 	(cd "$t" && git checkout -q b4/sched && b4 --offline-mode prep --compare-to v1 && git checkout -q series) >/dev/null 2>&1
 result "22.2 SEND=1 is b4 send: each posting a thread, then v2, which make export writes, and a range-diff to v1" $? "$out$(grep '^Subject\|^X-Env' "$tmp/sent.mbox")"
@@ -138,10 +137,9 @@ result "22.2 SEND=1 is b4 send: each posting a thread, then v2, which make expor
 base_fixture "$tmp/p2"
 t2=$tmp/p2/build/linux
 fx "$tmp/p2" "$S/tree.sh" >/dev/null
-(cd "$t2" && b4 --offline-mode prep -n irq -f base) >/dev/null 2>&1 && echo 'int i2;' >>"$t2/kernel/irq/manage.c" &&
+b4t "$t2" prep -n irq -f base && echo 'int i2;' >>"$t2/kernel/irq/manage.c" &&
 	git -C "$t2" commit -q -s -am "genirq: i2"
-printf '#!/bin/sh\nprintf "irq\\n\\nAlone.\\n" >"$1"\n' >"$tmp/p2/editor" && chmod +x "$tmp/p2/editor"
-(cd "$t2" && EDITOR=$tmp/p2/editor b4 --offline-mode prep --edit-cover) >/dev/null 2>&1
+printf 'irq\n\nAlone.\n' >"$tmp/p2/cover.msg" && edit_cover "$t2" "$tmp/p2/cover.msg"
 git -C "$t2" checkout -q series
 fx "$tmp/p2" "$S/export.sh" >/dev/null
 (PATCHES=$tmp/p2/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
@@ -184,9 +182,9 @@ result "new-user read 4: a posting named twice in POSTINGS goes once" $? "$out"
 # Third read: a v2 whose patch only gained a tag is a change, and is
 # sent; a mail far longer than its headers does not stop the dry run
 # (its listing once quit reading early, and SIGPIPE failed make send).
-printf '#!/bin/sh\nprintf "irq\\n\\nAlone.\\n\\nChanges in v2:\\n- a tag\\n" >"$1"\n' >"$tmp/p2/editor2" && chmod +x "$tmp/p2/editor2"
-(cd "$t2" && git checkout -q b4/irq && git commit -q --amend -m "genirq: i2" -m "Reviewed-by: Re Viewer <re@fixture-mail.dev>" -s &&
-	EDITOR=$tmp/p2/editor2 b4 --offline-mode prep --edit-cover && git checkout -q series) >/dev/null 2>&1
+printf 'irq\n\nAlone.\n\nChanges in v2:\n- a tag\n' >"$tmp/p2/cover.msg"
+git -C "$t2" checkout -q b4/irq && git -C "$t2" commit -q --amend -m "genirq: i2" -m "Reviewed-by: Re Viewer <re@fixture-mail.dev>" -s &&
+	edit_cover "$t2" "$tmp/p2/cover.msg" && git -C "$t2" checkout -q series
 fx "$tmp/p2" "$S/export.sh" >/dev/null 2>&1
 out=$(fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
@@ -222,6 +220,20 @@ kill "$sink"; wait "$sink" 2>/dev/null
 [ "$rc" = 0 ] && [ "$(grep -c '^X-Envelope-To' "$tmp/stable.mbox")" = 2 ] &&
 	[ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev$' "$tmp/stable.mbox")" = 2 ]
 result "new-user read 4: STABLE=1 REFLECT=1 mails the sender alone" $? "$out$(grep '^X-Envelope-To' "$tmp/stable.mbox")"
+# Sixth read: a second STABLE=1 SEND=1 mailed stable@ the same
+# backports again. build/stable-sent records what went, and make clean
+# keeps it.
+start_sink "$tmp/stable2.mbox"
+out=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
+rc=$?
+out2=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
+rc2=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+mkdir -p "$tmp/sc/build" && cp "$tmp/s/build/stable-sent" "$tmp/sc/build/" 2>/dev/null
+out3=$(BUILD=$tmp/sc/build "$S/clean.sh" 2>&1)
+[ "$rc" = 0 ] && [ "$rc2" != 0 ] && grep -q '6.12.y 6.18.y went out already' <<<"$out2" &&
+	[ "$(grep -c '^X-Envelope-To: stable@vger.kernel.org' "$tmp/stable2.mbox")" = 2 ] && [ -s "$tmp/sc/build/stable-sent" ]
+result "new-user read 6: the backports that went out are not sent again, and make clean keeps that record" $? "$out // $out2 // $out3"
 # Fourth read: sent, then patches/ pulled back to what went (v1) and
 # the tree made from it: v1 is not sent again.
 base_fixture "$tmp/b"
