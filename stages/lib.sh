@@ -210,6 +210,7 @@ guard_tree() {
 	local git=(git -C "$TREE") out b
 	! forced || return 0
 	guard_clean
+	guard_old_tree
 	[ ! -f "$TREE/.git/series-made" ] || [ "$("${git[@]}" rev-parse series)" = "$(cat "$TREE/.git/series-made")" ] ||
 		die "$TREE has commits on branch series, which make tree and make export make again from the b4 branches: bring them to their posting's branch (git checkout b4/NAME; git cherry-pick $(cut -c1-12 "$TREE/.git/series-made")..series), then git branch -f series $(cut -c1-12 "$TREE/.git/series-made") and make export; or FORCE=1 to drop them"
 	out=$(for b in $("${git[@]}" for-each-ref --format='%(refname:short)' refs/heads | grep -v '^b4/\|^series$'); do
@@ -219,6 +220,19 @@ guard_tree() {
 	guard_diverged
 	[ -z "${1:-}" ] || prep_applied ||
 		die "$TREE has b4 branches that are not in patches/ as they are (new commits, a new cover letter or posting): run make export first (or FORCE=1 to drop them)"
+}
+
+# guard_old_tree: a tree of an older make tree has branch series alone,
+# and .git/applied the one commit that make export wrote: refuse commits
+# since, else record it as a tree without b4 branches, which make tree
+# makes.
+guard_old_tree() {
+	local old
+	old=$(cat "$TREE/.git/applied" 2>/dev/null) || return 0
+	[ -n "$old" ] && [ "$old" = "${old%% *}" ] || return 0
+	[ "$(git -C "$TREE" rev-parse series)" = "$old" ] ||
+		die "$TREE was made by an older make tree, and branch series has commits that it did not export: keep them as patches (git -C $(q "$TREE") format-patch -o DIR ${old:0:12}..series) to bring to their posting's b4 branch after make tree FORCE=1"
+	: >"$TREE/.git/applied"
 }
 
 # guard_diverged: refuse when patches/ changed since make tree and the

@@ -292,3 +292,18 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 6: the way after a pull that removed a posting keeps that posting's commits" $? "$out // $recipe"
+# Review: a tree of an older make tree (branch series alone, .git/applied
+# one commit) is made again with b4 branches; commits on its series since
+# are refused first, with the way to keep them.
+base_fixture "$tmp/old"
+t=$tmp/old/build/linux
+fx "$tmp/old" "$S/tree.sh" >/dev/null
+git -C "$t" for-each-ref --format='delete %(refname)' refs/heads/b4/ | git -C "$t" update-ref --stdin
+rm "$t/.git/series-made" && git -C "$t" rev-parse series >"$t/.git/applied"
+cp -r "$t" "$tmp/old/linux2"
+git -C "$t" commit -q --allow-empty -m "sched: on old series"
+out=$(fx "$tmp/old" "$S/tree.sh")
+way=$(sed -n 's/.*keep them as patches (\(.*\)) to bring.*/\1/p' <<<"$out" | sed "s|DIR|$tmp/old/kept|")
+[ $? = 0 ] && [ -n "$way" ] && eval "$way" >/dev/null && [ -f "$tmp/old/kept/0001-sched-on-old-series.patch" ] &&
+	rm -rf "$t" && mv "$tmp/old/linux2" "$t" && out=$out$(fx "$tmp/old" "$S/tree.sh") && out=$out$(fx "$tmp/old" "$S/export.sh")
+result "review: a tree of an older make tree is made again, its commits on series kept first" $? "$out"
