@@ -10,12 +10,13 @@ SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
 	SMTP_SERVER SMTP_PORT REFLECT POSTINGS BOOT_TIMEOUT JOBS RUNS BASE_CONF STABLE
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
-# ... and MAKEFLAGS=FORCE=1 in the environment would pass for it. That
+# ... and MAKEFLAGS=FORCE=1 (or GNUMAKEFLAGS) in the environment would
+# pass for it. That
 # is read from make's own environment as it started: make 4.4 gives
 # $(shell) a MAKEFLAGS with the command line's settings.
 ifeq ($(MAKELEVEL),0)
-fromenv := $(filter $(addsuffix =%,$(SETTINGS)),$(shell tr '\0' '\n' </proc/$$PPID/environ | sed -n 's/^MAKEFLAGS=//p'))
-$(if $(fromenv),$(error $(fromenv) in MAKEFLAGS of the environment: settings count on the command line only (unset MAKEFLAGS)))
+fromenv := $(filter $(addsuffix =%,$(SETTINGS)),$(shell tr '\0' '\n' </proc/$$PPID/environ | sed -n 's/^\(GNU\)\{0,1\}MAKEFLAGS=//p'))
+$(if $(fromenv),$(error $(fromenv) in MAKEFLAGS or GNUMAKEFLAGS of the environment: settings count on the command line only (unset them)))
 endif
 # A setting counts only on the command line: FORCE=1 or SEND=1 left in
 # the environment must not drop work or send mail.

@@ -32,10 +32,11 @@ done
 # removed tree that would look like work, only build.trash-*, which the
 # next make clean removes.
 mv "$BUILD" "$BUILD.trash-$$"
-# The record of the backports sent (make send STABLE=1) is no build.
-if [ -s "$BUILD.trash-$$/stable-sent" ] && ! forced; then
+# The record of the backports sent (make send STABLE=1) is no build: it
+# stays, even with FORCE=1 (which the other refusals offer).
+if [ -s "$BUILD.trash-$$/stable-sent" ]; then
 	mkdir "$BUILD" && mv "$BUILD.trash-$$/stable-sent" "$BUILD/"
-	log "kept $BUILD/stable-sent, the backports sent (FORCE=1 drops it)"
+	log "kept $BUILD/stable-sent, the backports sent, which make send STABLE=1 leaves out (delete it to forget them)"
 fi
 for common in "${commons[@]}"; do
 	git --git-dir="$common" worktree prune

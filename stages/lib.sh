@@ -202,8 +202,10 @@ $out
   commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
 	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
 		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
+	"${git[@]}" symbolic-ref -q HEAD >/dev/null || [ -n "$("${git[@]}" rev-list -1 HEAD --not series --branches='b4/*')" ] ||
+		die "$TREE is on no branch, with no commit of yours there: check out a branch (git -C $(q "$TREE") checkout series)"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
-		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE"); git branch NAME; git checkout b4/POSTING; git cherry-pick NAME --not series --branches='b4/*'; git branch -D NAME), or FORCE=1 to drop them"
+		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE") && git branch NAME && git checkout b4/POSTING && git cherry-pick NAME --not series --branches='b4/*' && git branch -D NAME), or FORCE=1 to drop them"
 }
 # Every check comes before guard_diverged's, whose way ends in FORCE=1.
 guard_tree() {
@@ -239,7 +241,7 @@ guard_old_tree() {
 # tree has b4 branches that it lacks: make tree would drop the one, make
 # export the other. Says how to keep both.
 guard_diverged() {
-	local ref head recipe= g
+	local ref head recipe= g oldbase=
 	g="git -C $(q "$TREE")"
 	[ -f "$TREE/.git/applied" ] || return 0
 	! patches_applied && ! prep_applied || return 0
@@ -253,6 +255,7 @@ guard_diverged() {
 	# The way's FORCE=1 removes the files that .gitignore hides, and a
 	# new base the whole tree: make tree makes it again.
 	if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
+		oldbase=$(git -C "$TREE" rev-parse base)
 		guard_removal
 		recipe+="
   $g bundle create $(q "$BUILD/mine.bundle") --branches='mine/*'   # kept outside $TREE, which the new base makes again
@@ -266,6 +269,8 @@ guard_diverged() {
 	for ref; do
 		read -r ref mine head <<<"$ref"
 		if [ -n "$head" ] && [ ! -d "$PATCHES/${ref#b4/}" ]; then
+			[ -z "$oldbase" ] || recipe+="
+  $g rebase -q --onto base ${oldbase:0:12} $mine &&"
 			recipe+="
   $g branch -m $mine $ref   # posting ${ref#b4/}, which $PATCHES no longer has, kept (make export writes it back); or drop it: $g branch -D $mine"
 		elif [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
@@ -294,7 +299,7 @@ guard_removal() {
 	[ -z "$("${git[@]}" stash list)" ] ||
 		die "$TREE has stashes (git -C $(q "$TREE") stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
 	out=$("${git[@]}" tag -l | grep -vx base | paste -sd' ') || true
-	[ -z "$out" ] || die "$TREE has tags of yours: $out: keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
+	[ -z "$out" ] || die "$TREE has tags of yours: $out (sent/* are b4's record of the versions sent, which make send leaves out): keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
 }
 
 # guard_ignored: refuse, unless FORCE=1, over files that the tree's

@@ -21,14 +21,15 @@ if [[ ${STABLE:-0} == 1 ]]; then
 		die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
 	. "$TOP/stable.conf"
 	# POSTINGS="6.12.y 6.18.y": these backports alone, else both; one
-	# that went out as it is (build/stable-sent has it) is left out.
+	# that went out as it is (build/stable-sent has it) is left out,
+	# unless REFLECT=1 mails the sender alone.
 	stable_hash() { series "$1" | xargs -r -d '\n' cat | sha256sum | cut -d' ' -f1; }
 	labels=() folders=() sent_before=()
 	for d in "${STABLE_POSTINGS[@]}"; do
 		label=${d#"$TOP"/stable} label=${label#/}
 		label=${label:-6.12.y}
 		[[ -z ${POSTINGS:-} || " $POSTINGS " == *" $label "* ]] || continue
-		if grep -qxF "$label $(stable_hash "$d")" "$BUILD/stable-sent" 2>/dev/null; then
+		if [[ ${REFLECT:-0} != 1 ]] && grep -qxF "$label $(stable_hash "$d")" "$BUILD/stable-sent" 2>/dev/null; then
 			sent_before+=("$label")
 		else
 			labels+=("$label") folders+=("$d")
@@ -57,6 +58,7 @@ else
 	# A posting is not sent again as a version that b4 sent (tag
 	# sent/NAME-vN), nor with the patches (files and messages) of one:
 	# b4 made its next version since, or a pull took the tree back.
+	# REFLECT=1 mails the sender alone: anything goes.
 	sent_before=() rest=()
 	# patches_of REF: the trees and messages of its patches (the
 	# cover commit, which changes no file, left out).
@@ -66,7 +68,7 @@ else
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
 		mine=
-		for tag in $(git -C "$TREE" tag -l "sent/$name-v*"); do
+		for tag in $([[ ${REFLECT:-0} == 1 ]] || git -C "$TREE" tag -l "sent/$name-v*"); do
 			[[ $tag == "sent/$name-v$rev" ]] || [[ $(patches_of "$tag") == "${mine:=$(patches_of "b4/$name")}" ]] || continue
 			sent_before+=("$name")
 			continue 2

@@ -321,6 +321,15 @@ recipe=$(sed -n 's/.*put your commits on their posting.s branch (\(.*\)), or FOR
 [ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && out=$(fx "$tmp/nb" "$S/export.sh") &&
 	[ "$(ls "$tmp"/nb/patches/sched | wc -l)" = 6 ] && grep -q '^+int nb2;' "$tmp"/nb/patches/sched/0005-*.patch
 result "review: the way given for a commit on no branch, made from series, picks that commit alone" $? "$out $recipe"
+# Seventh read: a cherry-pick of that way that fails leaves the branch
+# that holds the commits.
+git -C "$t" checkout -q --detach b4/sched && git -C "$t" commit -q --amend -m "sched: amended" &&
+	echo 'int nb3;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -am "sched: nb3"
+out=$(fx "$tmp/nb" "$S/export.sh")
+recipe=$(sed -n 's/.*put your commits on their posting.s branch (\(.*\)), or FORCE=1.*/\1/p' <<<"$out" | sed 's/NAME/mine/g; s/POSTING/sched/g')
+[ -n "$recipe" ] && ! (eval "$recipe") >/dev/null 2>&1 && git -C "$t" log -1 --format=%s mine | grep -q 'sched: nb3'
+result "new-user read 7: the way given for a commit on no branch keeps its branch when the cherry-pick fails" $? "$out $recipe"
+git -C "$t" cherry-pick --abort 2>/dev/null
 # Fourth read: a one-patch posting's cover text (b4 mails it under the
 # patch's ---, above the patch's own notes) is in its cover commit again
 # after make tree, not in the patch's notes, where a new cover text

@@ -105,6 +105,10 @@ out=$(MAKEFLAGS=FORCE=1 env -u MAKELEVEL make -s -C "$e" clean 2>&1)
 rc=$?
 [ "$rc" != 0 ] && [ ! -e "$e/got" ] && grep -q 'FORCE=1 in MAKEFLAGS' <<<"$out"
 result "new-user read 4: FORCE=1 in MAKEFLAGS of the environment is refused" $? "$out $(cat "$e/got" 2>&1)"
+out=$(GNUMAKEFLAGS=FORCE=1 env -u MAKELEVEL make -s -C "$e" clean 2>&1)
+rc=$?
+[ "$rc" != 0 ] && [ ! -e "$e/got" ] && grep -q 'FORCE=1 in MAKEFLAGS or GNUMAKEFLAGS' <<<"$out"
+result "new-user read 7: FORCE=1 in GNUMAKEFLAGS of the environment is refused" $? "$out $(cat "$e/got" 2>&1)"
 
 # Issue 22.5: make tree installs only what it needs (not QEMU, the cross
 # compilers or the 6.12 base); make stable-tree adds the 6.12 base; the

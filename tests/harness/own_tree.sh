@@ -273,25 +273,6 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 6: the way after a pull that changed the base too keeps the commit" $? "$out // $recipe"
-# Sixth read: a pull that removed a posting which has a commit of the
-# user's: the way keeps that posting (make them again on a b4 branch that
-# no longer existed, it said).
-base_fixture "$tmp/rm6"
-t=$tmp/rm6/build/linux
-fx "$tmp/rm6" "$S/tree.sh" >/dev/null
-b4t "$t" prep -n irq -f base && echo 'int i;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: i"
-printf 'irq\n\nAlone.\n' >"$tmp/rm6/cover.msg" && edit_cover "$t" "$tmp/rm6/cover.msg"
-fx "$tmp/rm6" "$S/export.sh" >/dev/null
-echo 'int mine;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: mine"
-git -C "$t" checkout -q series && rm -r "$tmp/rm6/patches/irq"
-out=$(fx "$tmp/rm6" "$S/tree.sh")
-recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
-make() { fx "$tmp/rm6" env ${2:+"$2"} "$S/$1.sh"; }
-eval "$recipe" >/dev/null 2>&1 && grep -q '^+int mine;' "$tmp"/rm6/patches/irq/0002-*.patch
-rc=$?
-unset -f make
-(exit $rc)
-result "new-user read 6: the way after a pull that removed a posting keeps that posting's commits" $? "$out // $recipe"
 # Review: a tree of an older make tree (branch series alone, .git/applied
 # one commit) is made again with b4 branches; commits on its series since
 # are refused first, with the way to keep them.
@@ -307,3 +288,45 @@ way=$(sed -n 's/.*keep them as patches (\(.*\)) to bring.*/\1/p' <<<"$out" | sed
 [ $? = 0 ] && [ -n "$way" ] && eval "$way" >/dev/null && [ -f "$tmp/old/kept/0001-sched-on-old-series.patch" ] &&
 	rm -rf "$t" && mv "$tmp/old/linux2" "$t" && out=$out$(fx "$tmp/old" "$S/tree.sh") && out=$out$(fx "$tmp/old" "$S/export.sh")
 result "review: a tree of an older make tree is made again, its commits on series kept first" $? "$out"
+# Seventh read: an export undone in patches/ (git checkout -- patches)
+# is in the b4 branches alone: make tree refuses to drop it, and the way
+# given writes it back. An export that git has is no reason to refuse.
+base_fixture "$tmp/ek"
+t=$tmp/ek/build/linux
+git -C "$tmp/ek" init -q && git -C "$tmp/ek" add patches && git -C "$tmp/ek" commit -q -m v0
+fx "$tmp/ek" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && echo 'int w;' >"$t/kernel/sched/w.c" && git -C "$t" add kernel/sched/w.c &&
+	git -C "$t" commit -q -s -m "sched: my work" && git -C "$t" checkout -q series
+fx "$tmp/ek" "$S/export.sh" >/dev/null && git -C "$tmp/ek" checkout -q -- patches && git -C "$tmp/ek" clean -q -fd patches
+out=$(fx "$tmp/ek" "$S/tree.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" &&
+	out=$out$(fx "$tmp/ek" env FORCE=1 "$S/export.sh") && grep -q '^+int w;' "$tmp"/ek/patches/sched/0004-*.patch &&
+	git -C "$tmp/ek" add -A patches && git -C "$tmp/ek" commit -q -m v1 && git -C "$tmp/ek" reset -q --hard HEAD~1 &&
+	out=$out$(fx "$tmp/ek" "$S/tree.sh") && [ ! -e "$tmp"/ek/patches/sched/0004-*.patch ]
+result "new-user read 7: an export undone in patches/ is not dropped by make tree; one that git has is" $? "$out"
+# Sixth read: a pull that removed a posting which has a commit of the
+# user's: the way keeps that posting (make them again on a b4 branch that
+# no longer existed, it said). Seventh read: a pull that changed the base
+# too; the posting is moved onto the new base.
+for other in "" other; do
+	d=$tmp/rm$other
+	base_fixture "$d"
+	t=$d/build/linux
+	fx "$d" "$S/tree.sh" >/dev/null
+	b4t "$t" prep -n irq -f base && echo 'int i;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: i"
+	printf 'irq\n\nAlone.\n' >"$d/cover.msg" && edit_cover "$t" "$d/cover.msg"
+	fx "$d" "$S/export.sh" >/dev/null
+	echo 'int mine;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: mine"
+	git -C "$t" checkout -q series && rm -r "$d/patches/irq"
+	[ -z "$other" ] || { base_fixture "$d/other" other && cp "$d/other/base.conf" "$d/base.conf"; }
+	out=$(fx "$d" "$S/tree.sh")
+	recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
+	make() { fx "$d" env ${2:+"$2"} "$S/$1.sh"; }
+	eval "$recipe" >/dev/null 2>&1 && grep -q '^+int mine;' "$d"/patches/irq/0002-*.patch &&
+		grep -qx "base-commit: $(git -C "$t" rev-parse base)" "$d"/patches/irq/0000-*.patch
+	rc=$?
+	unset -f make
+	(exit $rc)
+	result "new-user read 6/7: the way after a pull that removed a posting${other:+ and changed the base} keeps that posting${other:+, on the new base}" $? "$out // $recipe"
+done

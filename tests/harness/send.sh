@@ -228,12 +228,18 @@ out=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_
 rc=$?
 out2=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
 rc2=$?
+# ... but a copy to the sender alone goes (seventh read).
+out3=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
+rc3=$?
 kill "$sink"; wait "$sink" 2>/dev/null
+# make clean keeps the record, with the FORCE=1 that its other refusals
+# offer too (seventh read).
 mkdir -p "$tmp/sc/build" && cp "$tmp/s/build/stable-sent" "$tmp/sc/build/" 2>/dev/null
-out3=$(BUILD=$tmp/sc/build "$S/clean.sh" 2>&1)
-[ "$rc" = 0 ] && [ "$rc2" != 0 ] && grep -q '6.12.y 6.18.y went out already' <<<"$out2" &&
-	[ "$(grep -c '^X-Envelope-To: stable@vger.kernel.org' "$tmp/stable2.mbox")" = 2 ] && [ -s "$tmp/sc/build/stable-sent" ]
-result "new-user read 6: the backports that went out are not sent again, and make clean keeps that record" $? "$out // $out2 // $out3"
+out3=$out3$(BUILD=$tmp/sc/build FORCE=1 "$S/clean.sh" 2>&1)
+[ "$rc" = 0 ] && [ "$rc2" != 0 ] && grep -q '6.12.y 6.18.y went out already' <<<"$out2" && [ "$rc3" = 0 ] &&
+	[ "$(grep -c '^X-Envelope-To: stable@vger.kernel.org' "$tmp/stable2.mbox")" = 2 ] &&
+	[ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev' "$tmp/stable2.mbox")" = 2 ] && [ -s "$tmp/sc/build/stable-sent" ]
+result "new-user read 6: the backports that went out are not sent again but to the sender, and make clean keeps that record" $? "$out // $out2 // $out3"
 # Fourth read: sent, then patches/ pulled back to what went (v1) and
 # the tree made from it: v1 is not sent again.
 base_fixture "$tmp/b"
