@@ -237,6 +237,22 @@ guard_old_tree() {
 	: >"$TREE/.git/applied"
 }
 
+# kept_in_git DIR REGEX WANT [NAMED]: a commit, stash or reflog entry of
+# DIR's repository has the files of DIR whose paths there match REGEX
+# with sha256 WANT (of their names if NAMED, then of their contents, in
+# C-locale order: patches_hash, or make stable-tree's stamp); or DIR is
+# in no repository.
+kept_in_git() {
+	local c f files
+	git -C "$1" rev-parse --git-dir >/dev/null 2>&1 || return 0
+	for c in $(git -C "$1" rev-list --all --reflog -- .); do
+		mapfile -t files < <(git -C "$1" ls-tree -r --name-only "$c" -- . | grep -E "$2" | LC_ALL=C sort)
+		[ "$({ [ -z "${4:-}" ] || printf '%s\n' "${files[@]}"; for f in "${files[@]}"; do git -C "$1" cat-file blob "$c:./$f"; done; } |
+			sha256sum | cut -d' ' -f1)" != "${3%% *}" ] || return 0
+	done
+	return 1
+}
+
 # guard_diverged: refuse when patches/ changed since make tree and the
 # tree has b4 branches that it lacks: make tree would drop the one, make
 # export the other. Says how to keep both.
@@ -268,20 +284,20 @@ guard_diverged() {
 	fi
 	for ref; do
 		read -r ref mine head <<<"$ref"
-		if [ -n "$head" ] && [ ! -d "$PATCHES/${ref#b4/}" ]; then
-			[ -z "$oldbase" ] || recipe+="
-  $g rebase -q --onto base ${oldbase:0:12} $mine &&"
-			recipe+="
-  $g branch -m $mine $ref   # posting ${ref#b4/}, which $PATCHES no longer has, kept (make export writes it back); or drop it: $g branch -D $mine"
-		elif [ -n "$head" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
+		if [ -n "$head" ] && [ -d "$PATCHES/${ref#b4/}" ] && git -C "$TREE" merge-base --is-ancestor "$head" "refs/heads/$ref"; then
 			recipe+="
   $g checkout -q $ref && $g cherry-pick ${head:0:12}..$mine && $g branch -D $mine"
-		elif [ -n "$head" ]; then
+		elif [ -n "$head" ] && [ -d "$PATCHES/${ref#b4/}" ]; then
 			recipe+="
   $g range-diff ${head:0:12}...$mine   # your changes to $ref (a new cover letter rewrites them all): make them again on $ref, then $g branch -D $mine"
 		else
+			# A posting that patches/ lacks (new, or removed by the
+			# pull) comes back whole, on the new base if there is one.
+			[ -z "$oldbase" ] || recipe+="
+  $g rebase -q --onto base ${oldbase:0:12} $mine &&"
 			recipe+="
   $g branch -m $mine $ref"
+			[ -z "$head" ] || recipe+="   # posting ${ref#b4/}, which $PATCHES no longer has, kept (make export writes it back); or drop it: $g branch -D $mine"
 		fi
 	done
 	die "$PATCHES changed since make tree (edited, or pulled) and $TREE has b4 branches that it lacks: keep both thus:$recipe

@@ -37,6 +37,19 @@ am() {
 	done
 }
 
+# stamp: what make stable-tree applied, or make stable-export wrote.
+stamp() { cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum; }
+
+# guard_kept: refuse, unless FORCE=1, to make the branches again from a
+# stable/ changed since, when what they have (make stable-export wrote
+# it, or make stable-tree applied it) is in no commit or stash of stable/.
+guard_kept() {
+	local want
+	want=$(cat "$TREE/.git/stable-applied" 2>/dev/null) || return 0
+	forced || [ "$want" = "$(stamp)" ] || kept_in_git "$STABLE" '^(test/)?[^/]+\.patch$' "$want" ||
+		die "stable/ changed since make stable-tree or make stable-export, and $TREE's branches have what make stable-export wrote (or make stable-tree applied) then, which no commit or stash of stable/ has: make stable-export FORCE=1 writes it back over stable/ (commit it), or FORCE=1 drops it"
+}
+
 # record: the branches as stable/ has them, for guard_stable.
 record() {
 	git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads >"$TREE/.git/stable-refs"
@@ -47,16 +60,16 @@ tree() {
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
 		[ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 		guard_stable
+		guard_kept
 		guard_removal
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
 		rm -rf "$TREE"
 	fi
 	git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 || { rm -rf "$TREE"; unpack_base; }
-	local stamp
-	stamp=$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)
-	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$stamp" ] ||
+	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed
+	guard_kept
 	git -C "$TREE" checkout -q --detach base
 	tgit branch -q -f backport base && git -C "$TREE" checkout -q backport
 	am "$STABLE"/*.patch
@@ -73,14 +86,14 @@ make_without() {
 	git -C "$TREE" checkout base -- kernel/irq/manage.c
 	tgit commit -q --allow-empty -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
-	cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum >"$TREE/.git/stable-applied"
+	stamp >"$TREE/.git/stable-applied"
 }
 
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
-	forced || [ "$(cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum)" = "$(cat "$TREE/.git/stable-applied")" ] ||
+	forced || [ "$(stamp)" = "$(cat "$TREE/.git/stable-applied")" ] ||
 		die "stable/ is not what $TREE was made from (edited by hand, or exported since): run make stable-tree to apply it (FORCE=1 writes over it)"
 	# The test-only patch: the commit of with on the backport as make
 	# stable-tree or stable-export left it.

@@ -77,20 +77,13 @@ restore_prep() {
 	while read -r c r; do [ -z "$r" ] || git -C "$TREE" update-ref "$r" "$c"; done <<<"$1"
 }
 
-# export_kept: the postings as the b4 branches have them (make tree
-# applied them, or make export wrote them) are in a commit or stash of
-# patches/'s repository, or patches/ is in none; else they are in the
-# b4 branches alone.
-export_kept() {
-	local want c f files
-	want=$(cat "$TREE/.git/applied-patches" 2>/dev/null) &&
-		git -C "$PATCHES" rev-parse --git-dir >/dev/null 2>&1 || return 0
-	for c in $(git -C "$PATCHES" rev-list --all --reflog -- .); do
-		mapfile -t files < <(git -C "$PATCHES" ls-tree -r --name-only "$c" -- . | grep -E '^[^/]+/[^/]+\.patch$' | LC_ALL=C sort)
-		[ "$({ printf '%s\n' "${files[@]}"; for f in "${files[@]}"; do git -C "$PATCHES" cat-file blob "$c:./$f"; done; } |
-			sha256sum | cut -d' ' -f1)" != "$want" ] || return 0
-	done
-	return 1
+# guard_export: refuse, unless FORCE=1, to make the b4 branches again
+# from a patches/ changed since, when what they have (make export wrote
+# it, or make tree applied it) is in no commit or stash of patches/.
+guard_export() {
+	forced || patches_applied || ! prep_applied || [ -z "$(prep_postings)" ] || [ ! -s "$TREE/.git/applied-patches" ] ||
+		kept_in_git "$PATCHES" '^[^/]+/[^/]+\.patch$' "$(cat "$TREE/.git/applied-patches")" named ||
+		die "$PATCHES changed since make tree or make export, and $TREE's b4 branches have what make export wrote (or make tree applied) then, which no commit or stash of $PATCHES has: make export FORCE=1 writes it back over $PATCHES (git diff then shows it against what $PATCHES had; commit it), or FORCE=1 drops it"
 }
 
 own_tree() {
@@ -98,6 +91,7 @@ own_tree() {
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 		if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 			guard_tree exported
+			guard_export
 			guard_removal
 			log "$TREE was made from another base than ${BASE_CONF:-base.conf}'s ($BASE_NAME), or by an older make tree: making it again"
 			rm -rf "$TREE"
@@ -108,8 +102,7 @@ own_tree() {
 	fi
 	[ -e "$TREE" ] || unpack_base
 	guard_tree exported
-	forced || patches_applied || ! prep_applied || [ -z "$(prep_postings)" ] || export_kept ||
-		die "$PATCHES changed since make tree or make export, and $TREE's b4 branches have what make export wrote (or make tree applied) then, which no commit or stash of $PATCHES has: make export FORCE=1 writes it back over $PATCHES (git diff then shows it against what $PATCHES had; commit it), or FORCE=1 drops it"
+	guard_export
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
 	if patches_applied && [ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&

@@ -291,20 +291,25 @@ result "review: a tree of an older make tree is made again, its commits on serie
 # Seventh read: an export undone in patches/ (git checkout -- patches)
 # is in the b4 branches alone: make tree refuses to drop it, and the way
 # given writes it back. An export that git has is no reason to refuse.
-base_fixture "$tmp/ek"
-t=$tmp/ek/build/linux
-git -C "$tmp/ek" init -q && git -C "$tmp/ek" add patches && git -C "$tmp/ek" commit -q -m v0
-fx "$tmp/ek" "$S/tree.sh" >/dev/null
-git -C "$t" checkout -q b4/sched && echo 'int w;' >"$t/kernel/sched/w.c" && git -C "$t" add kernel/sched/w.c &&
-	git -C "$t" commit -q -s -m "sched: my work" && git -C "$t" checkout -q series
-fx "$tmp/ek" "$S/export.sh" >/dev/null && git -C "$tmp/ek" checkout -q -- patches && git -C "$tmp/ek" clean -q -fd patches
-out=$(fx "$tmp/ek" "$S/tree.sh")
-rc=$?
-[ "$rc" != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" &&
-	out=$out$(fx "$tmp/ek" env FORCE=1 "$S/export.sh") && grep -q '^+int w;' "$tmp"/ek/patches/sched/0004-*.patch &&
-	git -C "$tmp/ek" add -A patches && git -C "$tmp/ek" commit -q -m v1 && git -C "$tmp/ek" reset -q --hard HEAD~1 &&
-	out=$out$(fx "$tmp/ek" "$S/tree.sh") && [ ! -e "$tmp"/ek/patches/sched/0004-*.patch ]
-result "new-user read 7: an export undone in patches/ is not dropped by make tree; one that git has is" $? "$out"
+# Eighth read: the same when the base changed too.
+for other in "" other; do
+	d=$tmp/ek$other
+	base_fixture "$d"
+	t=$d/build/linux
+	git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
+	fx "$d" "$S/tree.sh" >/dev/null
+	git -C "$t" checkout -q b4/sched && echo 'int w;' >"$t/kernel/sched/w.c" && git -C "$t" add kernel/sched/w.c &&
+		git -C "$t" commit -q -s -m "sched: my work" && git -C "$t" checkout -q series
+	fx "$d" "$S/export.sh" >/dev/null && git -C "$d" checkout -q -- patches && git -C "$d" clean -q -fd patches
+	[ -z "$other" ] || { base_fixture "$d/other" other && cp "$d/other/base.conf" "$d/base.conf"; }
+	out=$(fx "$d" "$S/tree.sh")
+	rc=$?
+	[ "$rc" != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" &&
+		out=$out$(fx "$d" env FORCE=1 "$S/export.sh") && grep -q '^+int w;' "$d"/patches/sched/0004-*.patch &&
+		git -C "$d" add -A patches && git -C "$d" commit -q -m v1 && git -C "$d" reset -q --hard HEAD~1 &&
+		out=$out$(fx "$d" "$S/tree.sh") && [ ! -e "$d"/patches/sched/0004-*.patch ]
+	result "new-user read 7/8: an export undone in patches/${other:+, the base changed too,} is not dropped by make tree; one that git has is" $? "$out"
+done
 # Sixth read: a pull that removed a posting which has a commit of the
 # user's: the way keeps that posting (make them again on a b4 branch that
 # no longer existed, it said). Seventh read: a pull that changed the base
@@ -330,3 +335,21 @@ for other in "" other; do
 	(exit $rc)
 	result "new-user read 6/7: the way after a pull that removed a posting${other:+ and changed the base} keeps that posting${other:+, on the new base}" $? "$out // $recipe"
 done
+# Eighth read: a new posting, never exported, after a pull that changed
+# the base: it is moved onto the new base too (make export looped).
+base_fixture "$tmp/np"
+base_fixture "$tmp/np/other" other
+t=$tmp/np/build/linux
+fx "$tmp/np" "$S/tree.sh" >/dev/null
+b4t "$t" prep -n irq -f base && echo 'int i;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: i" &&
+	printf 'irq\n\nNew.\n' >"$tmp/np/cover.msg" && edit_cover "$t" "$tmp/np/cover.msg" && git -C "$t" checkout -q series
+sed -i 's/^+int three;$/+int three3;/' "$tmp/np/patches/sched/0003-sched-three.patch" && cp "$tmp/np/other/base.conf" "$tmp/np/base.conf"
+out=$(fx "$tmp/np" "$S/tree.sh")
+recipe=$(sed -n 's/^  \(git -C\|make\) /\1 /p' <<<"$out" | sed 's/  *#.*//')
+make() { fx "$tmp/np" env ${2:+"$2"} "$S/$1.sh"; }
+eval "$recipe" >/dev/null 2>&1 && grep -q '^+int i;' "$tmp"/np/patches/irq/0001-*.patch &&
+	grep -qx "base-commit: $(git -C "$t" rev-parse base)" "$tmp"/np/patches/irq/0001-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 8: the way after a pull that changed the base keeps a new posting, on the new base" $? "$out // $recipe"

@@ -176,3 +176,16 @@ cp "$s/f2/base.conf" "$s/base.conf"
 out=$(st "$s" tree)
 [ $? = 0 ] && git -C "$s/build/stable" show base:Makefile | grep -q '# other'
 result "new-user read 6: make stable-tree makes the tree again from a changed base" $? "$out"
+# Eighth read: an export undone in stable/ (git checkout -- stable) is
+# in build/stable alone: make stable-tree refuses to drop it.
+s=$tmp/st11
+stable_fixture "$s"
+git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
+git -C "$s/build/stable" checkout -q backport && echo 'int mine;' >>"$s/build/stable/kernel/sched/core.c" &&
+	git -C "$s/build/stable" commit -q -am "mine, on backport"
+st "$s" export >/dev/null && git -C "$s" checkout -q -- stable && git -C "$s" clean -q -fd stable
+out=$(st "$s" tree)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'make stable-export FORCE=1 writes it back' <<<"$out" &&
+	git -C "$s/build/stable" log -1 --format=%s backport | grep -q 'mine, on backport'
+result "new-user read 8: make stable-tree keeps what make stable-export wrote and stable/ undid" $? "$out"
