@@ -237,20 +237,39 @@ guard_old_tree() {
 	: >"$TREE/.git/applied"
 }
 
-# kept_in_git DIR REGEX WANT [NAMED]: a commit, stash or reflog entry of
-# DIR's repository has the files of DIR whose paths there match REGEX
-# with sha256 WANT (of their names if NAMED, then of their contents, in
-# C-locale order: patches_hash, or make stable-tree's stamp); or DIR is
-# in no repository.
-kept_in_git() {
-	local c f files
+# files_hash DIR REGEX [COMMIT]: sha256 of the names, then the contents,
+# of DIR's files whose paths there match REGEX, in C-locale order; of
+# COMMIT of DIR's repository if given, else of the work tree.
+files_hash() {
+	local f files=()
+	if [ -n "${3:-}" ]; then
+		mapfile -t files < <(git -C "$1" ls-tree -r --name-only "$3" -- . | grep -E "$2" | LC_ALL=C sort)
+	elif [ -d "$1" ]; then
+		mapfile -t files < <(cd "$1" && find . ! -type d | sed 's|^\./||' | grep -E "$2" | LC_ALL=C sort)
+	fi
+	{
+		printf '%s\n' "${files[@]}"
+		for f in "${files[@]}"; do
+			if [ -n "${3:-}" ]; then git -C "$1" cat-file blob "$3:./$f"; else cat -- "$1/$f"; fi
+		done
+	} | sha256sum | cut -d' ' -f1
+}
+
+# guard_kept DIR REGEX RECORD [PREFIX]: refuse, unless FORCE=1, to make
+# the tree's branches again from a DIR changed since, when what they have
+# (make PREFIXexport wrote it, or make PREFIXtree applied it: RECORD has
+# its files_hash) is in no commit, stash or reflog entry of DIR's
+# repository. A DIR in no repository is not checked: without git, an
+# edit by hand would be refused every time.
+guard_kept() {
+	local want c
+	want=$(cat "$3" 2>/dev/null) && [ -n "$want" ] || return 0
+	! forced && [ "$want" != "$(files_hash "$1" "$2")" ] || return 0
 	git -C "$1" rev-parse --git-dir >/dev/null 2>&1 || return 0
 	for c in $(git -C "$1" rev-list --all --reflog -- .); do
-		mapfile -t files < <(git -C "$1" ls-tree -r --name-only "$c" -- . | grep -E "$2" | LC_ALL=C sort)
-		[ "$({ [ -z "${4:-}" ] || printf '%s\n' "${files[@]}"; for f in "${files[@]}"; do git -C "$1" cat-file blob "$c:./$f"; done; } |
-			sha256sum | cut -d' ' -f1)" != "${3%% *}" ] || return 0
+		[ "$(files_hash "$1" "$2" "$c")" != "$want" ] || return 0
 	done
-	return 1
+	die "$1 changed since make ${4:-}tree or make ${4:-}export, and $TREE's branches have what make ${4:-}export wrote (or make ${4:-}tree applied) then, which no commit or stash of $1 has: make ${4:-}export FORCE=1 writes it back over $1 (git diff then shows it against what $1 had; commit it), or FORCE=1 drops it"
 }
 
 # guard_diverged: refuse when patches/ changed since make tree and the
@@ -586,19 +605,14 @@ add_counts() {
 # passed on exactly the patches that are about to be mailed.
 STAMP=${STAMP:-$BUILD/test-passed.stamp}
 
-# patches_hash: sha256 of the postings' names and patches (cover letters
-# included), in C-locale sort order.
-patches_hash() {
-	local files=()
-	[ ! -d "$PATCHES" ] || mapfile -t files < <(find "$PATCHES" -mindepth 2 -maxdepth 2 -name '*.patch' | LC_ALL=C sort)
-	{ printf '%s\n' "${files[@]#"$PATCHES"/}"; cat -- "${files[@]}" </dev/null; } | sha256sum | cut -d' ' -f1
-}
+# patches_hash: the postings' patches, cover letters included.
+PATCHES_RE='^[^/]+/[^/]+\.patch$'
+patches_hash() { files_hash "$PATCHES" "$PATCHES_RE"; }
 
 # tested_hash: what make test passes on and make send (SEND=1) mails:
 # patches/ and the backports in stable/, the test-only patch included.
 tested_hash() {
-	{ patches_hash; cat "$TOP"/stable/*.patch "$TOP"/stable/*/*.patch 2>/dev/null; } |
-		sha256sum | cut -d' ' -f1
+	{ patches_hash; files_hash "$TOP/stable" '^([^/]+/)?[^/]+\.patch$'; } | sha256sum | cut -d' ' -f1
 }
 
 # ktap FILE: the KTAP lines of a console log, without the kernel messages

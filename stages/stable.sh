@@ -38,17 +38,9 @@ am() {
 }
 
 # stamp: what make stable-tree applied, or make stable-export wrote.
-stamp() { cat "$STABLE"/*.patch "$STABLE"/test/*.patch | sha256sum; }
-
-# guard_kept: refuse, unless FORCE=1, to make the branches again from a
-# stable/ changed since, when what they have (make stable-export wrote
-# it, or make stable-tree applied it) is in no commit or stash of stable/.
-guard_kept() {
-	local want
-	want=$(cat "$TREE/.git/stable-applied" 2>/dev/null) || return 0
-	forced || [ "$want" = "$(stamp)" ] || kept_in_git "$STABLE" '^(test/)?[^/]+\.patch$' "$want" ||
-		die "stable/ changed since make stable-tree or make stable-export, and $TREE's branches have what make stable-export wrote (or make stable-tree applied) then, which no commit or stash of stable/ has: make stable-export FORCE=1 writes it back over stable/ (commit it), or FORCE=1 drops it"
-}
+STABLE_RE='^(test/)?[^/]+\.patch$'
+stamp() { files_hash "$STABLE" "$STABLE_RE"; }
+guard_stable_kept() { guard_kept "$STABLE" "$STABLE_RE" "$TREE/.git/stable-applied" stable-; }
 
 # record: the branches as stable/ has them, for guard_stable.
 record() {
@@ -60,7 +52,7 @@ tree() {
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
 		[ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 		guard_stable
-		guard_kept
+		guard_stable_kept
 		guard_removal
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
 		rm -rf "$TREE"
@@ -69,7 +61,7 @@ tree() {
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed
-	guard_kept
+	guard_stable_kept
 	git -C "$TREE" checkout -q --detach base
 	tgit branch -q -f backport base && git -C "$TREE" checkout -q backport
 	am "$STABLE"/*.patch

@@ -77,13 +77,11 @@ restore_prep() {
 	while read -r c r; do [ -z "$r" ] || git -C "$TREE" update-ref "$r" "$c"; done <<<"$1"
 }
 
-# guard_export: refuse, unless FORCE=1, to make the b4 branches again
-# from a patches/ changed since, when what they have (make export wrote
-# it, or make tree applied it) is in no commit or stash of patches/.
+# guard_export: guard_kept for patches/, when the b4 branches are as
+# make tree or make export left them (guard_tree refuses the others).
 guard_export() {
-	forced || patches_applied || ! prep_applied || [ -z "$(prep_postings)" ] || [ ! -s "$TREE/.git/applied-patches" ] ||
-		kept_in_git "$PATCHES" '^[^/]+/[^/]+\.patch$' "$(cat "$TREE/.git/applied-patches")" named ||
-		die "$PATCHES changed since make tree or make export, and $TREE's b4 branches have what make export wrote (or make tree applied) then, which no commit or stash of $PATCHES has: make export FORCE=1 writes it back over $PATCHES (git diff then shows it against what $PATCHES had; commit it), or FORCE=1 drops it"
+	patches_applied || ! prep_applied || [ -z "$(prep_postings)" ] ||
+		guard_kept "$PATCHES" "$PATCHES_RE" "$TREE/.git/applied-patches"
 }
 
 own_tree() {
