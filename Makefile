@@ -11,9 +11,9 @@ SETTINGS := KERNEL BASE BRANCH FORCE SEND SIGNOFF_NAME SIGNOFF_EMAIL \
 unknown := $(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(filter-out $(SETTINGS),$(v)))))
 $(if $(unknown),$(error unknown setting $(unknown): the settings are $(SETTINGS) (make help)))
 # ... and MAKEFLAGS=FORCE=1 (or GNUMAKEFLAGS) in the environment would
-# pass for it. That
-# is read from make's own environment as it started: make 4.4 gives
-# $(shell) a MAKEFLAGS with the command line's settings.
+# pass for it. That is read from make's own environment as it started:
+# make 4.4 gives $(shell) a MAKEFLAGS with the command line's settings.
+# A make that the harness's tests run (MAKELEVEL 1) has its caller's.
 ifeq ($(MAKELEVEL),0)
 fromenv := $(filter $(addsuffix =%,$(SETTINGS)),$(shell tr '\0' '\n' </proc/$$PPID/environ | sed -n 's/^\(GNU\)\{0,1\}MAKEFLAGS=//p'))
 $(if $(fromenv),$(error $(fromenv) in MAKEFLAGS or GNUMAKEFLAGS of the environment: settings count on the command line only (unset them)))

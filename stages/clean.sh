@@ -7,8 +7,13 @@
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
 
-# What an interrupted make clean left, already renamed away: removed first.
-for d in "$BUILD".trash-*; do [ ! -e "$d" ] || rm -rf "$d"; done
+# What an interrupted make clean left, already renamed away: removed
+# first, but for its record of the backports sent (see below).
+for d in "$BUILD".trash-*; do
+	[ -e "$d" ] || continue
+	[ ! -s "$d/stable-sent" ] || { mkdir -p "$BUILD" && cat "$d/stable-sent" >>"$BUILD/stable-sent"; } || exit
+	rm -rf "$d"
+done
 [ -d "$BUILD" ] || exit 0
 lock_build
 if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then

@@ -240,6 +240,11 @@ out3=$out3$(BUILD=$tmp/sc/build FORCE=1 "$S/clean.sh" 2>&1)
 	[ "$(grep -c '^X-Envelope-To: stable@vger.kernel.org' "$tmp/stable2.mbox")" = 2 ] &&
 	[ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev' "$tmp/stable2.mbox")" = 2 ] && [ -s "$tmp/sc/build/stable-sent" ]
 result "new-user read 6: the backports that went out are not sent again but to the sender, and make clean keeps that record" $? "$out // $out2 // $out3"
+# ... and an interrupted make clean's leftover too (read 8).
+mkdir -p "$tmp/sc/build.trash-1" && echo "6.12.y x" >"$tmp/sc/build.trash-1/stable-sent"
+out=$(BUILD=$tmp/sc/build "$S/clean.sh" 2>&1)
+[ $? = 0 ] && [ ! -e "$tmp/sc/build.trash-1" ] && grep -qx "6.12.y x" "$tmp/sc/build/stable-sent"
+result "new-user read 8: make clean keeps the record of the backports sent from an interrupted make clean's leftover" $? "$out"
 # Fourth read: sent, then patches/ pulled back to what went (v1) and
 # the tree made from it: v1 is not sent again.
 base_fixture "$tmp/b"
