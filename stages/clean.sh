@@ -1,8 +1,9 @@
 #!/bin/bash
 # make clean: remove build/. Work that is only there is kept unless
 # FORCE=1: unexported work in build/linux (its stashes, tags and ignored
-# files too) and build/stable, uncommitted work in a KERNEL= worktree,
-# the record of the backports sent.
+# files too) and build/stable; in a KERNEL= worktree, uncommitted work,
+# an operation under way, commits on no branch; the record of the
+# backports sent.
 # Those worktrees are removed through their repository, which keeps
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
@@ -28,9 +29,20 @@ fi
 commons=()
 for wt in "$BUILD"/worktree-*; do
 	[ -e "$wt/.git" ] || continue
-	common=$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir)
-	[ -z "$(git -C "$wt" status --porcelain)" ] || forced ||
-		die "$wt ($(git -C "$wt" symbolic-ref -q --short HEAD) of $common) has uncommitted work: commit it there, or FORCE=1 to drop it"
+	if ! common=$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
+		forced || die "$wt is a worktree of a repository that is no longer where it was (moved?): git -C NEW-PATH worktree repair $(q "$wt"), then make clean; or FORCE=1 to drop it"
+		continue
+	fi
+	forced && commons+=("$common") && continue
+	what="$wt ($(git -C "$wt" symbolic-ref -q --short HEAD || echo 'no branch') of $common)"
+	[ -z "$(git -C "$wt" status --porcelain)" ] ||
+		die "$what has uncommitted work: commit it there, or FORCE=1 to drop it"
+	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD; do
+		[ ! -e "$(git -C "$wt" rev-parse --path-format=absolute --git-path "$op")" ] ||
+			die "$what has a git rebase, am, merge, cherry-pick or revert under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"
+	done
+	[ -z "$(git -C "$wt" rev-list -1 HEAD --not --branches)" ] ||
+		die "$what has commits on no branch: put them on one (git -C $(q "$wt") branch NAME), or FORCE=1 to drop them"
 	commons+=("$common")
 done
 # Renamed away in one step, then removed: an interrupt leaves no half-

@@ -29,9 +29,11 @@ SIGNOFF_NAME=${SIGNOFF_NAME:-$(git -C "$TOP" config user.name || echo "${PLACEHO
 SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-$(git -C "$TOP" config user.email || echo placeholder@example.org)}
 ME="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
 # An address at a domain RFC 2606 reserves takes no mail: it is a
-# stand-in (the placeholder's, a test's), never a person's.
+# stand-in (the placeholder's, a test's), never a person's; so is the
+# placeholder's name (user.email set alone).
 RESERVED_MAIL='@([^@ >]*\.)?(example(\.(com|net|org))?|invalid|test|localhost)>?$'
-stand_in() { grep -qiE "$RESERVED_MAIL" <<<"$1"; }
+STAND_IN="(${PLACEHOLDER% <*} <|.*$RESERVED_MAIL)"
+stand_in() { grep -qiE "^$STAND_IN" <<<"$1"; }
 
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
@@ -207,9 +209,19 @@ $out
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
 		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE") && git branch NAME && git checkout b4/POSTING && git cherry-pick NAME --not series --branches='b4/*' && git branch -D NAME), or FORCE=1 to drop them"
 }
+# guard_worktrees: refuse a tree with worktrees of the user's, FORCE=1
+# or not: the harness checks out its branches, and make clean removes
+# it, which leaves its worktrees without a repository.
+guard_worktrees() {
+	local out
+	out=$(git -C "$TREE" worktree list --porcelain |
+		awk 'BEGIN { RS = "" } NR > 1 && !/\nprunable/ { sub(/^worktree /, ""); sub(/\n.*/, ""); print }')
+	[ -z "$out" ] || die "$TREE has worktrees: $(paste -sd' ' <<<"$out"): commit what is there, then remove them (git -C $(q "$TREE") worktree remove PATH): the harness checks out $TREE's branches, and make clean removes it"
+}
 # Every check comes before guard_diverged's, whose way ends in FORCE=1.
 guard_tree() {
 	local git=(git -C "$TREE") out b
+	guard_worktrees
 	! forced || return 0
 	guard_clean
 	guard_old_tree
@@ -351,10 +363,12 @@ $out
 # guard_stable [changed]: refuse, unless FORCE=1, when build/stable
 # ($TREE) has work that stable/ does not: uncommitted changes, a git am
 # or rebase under way, or any branch moved or made since make
-# stable-tree made them or make stable-export wrote them. "changed":
+# stable-tree made them or make stable-export wrote them; worktrees,
+# FORCE=1 or not. "changed":
 # stable/ changed since, and the way to keep both is given.
 guard_stable() {
 	local g old
+	guard_worktrees
 	! forced || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
@@ -387,10 +401,13 @@ keep_notes() {
 		TREE=$1 hgit commit -q --amend --no-verify --cleanup=whitespace -F -
 }
 
-# git in the harness tree, with a fixed identity.
+# git in the harness tree, with a fixed identity; the commits it makes
+# go through no hook and no signing of the user's (a commit-msg hook's
+# Change-Id would land after b4's tracking).
+OWN_COMMITS=(-c core.hooksPath=/dev/null -c commit.gpgsign=false)
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
-		-c user.email="$SIGNOFF_EMAIL" "$@"
+		-c user.email="$SIGNOFF_EMAIL" "${OWN_COMMITS[@]}" "$@"
 }
 # hgit ARGS: tgit without the user's global and system git config: the
 # commits and patches the harness makes are the same on every machine
@@ -421,7 +438,7 @@ format_patch() {
 # lines are squeezed, as git commit does (notes under --- would gain one
 # above them at each export), and dropped above that line.
 sign_message() {
-	grep -viE "^Signed-off-by: .*$RESERVED_MAIL" |
+	grep -viE "^Signed-off-by: $STAND_IN" |
 		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
 			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
@@ -659,7 +676,7 @@ unpack_base() {
 	git -C "$1" config gc.auto 0
 	git -C "$1" add -f -A .
 	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
-		git -C "$1" -c user.name="${PLACEHOLDER% <*}" -c user.email=placeholder@example.org commit -q \
+		git -C "$1" -c user.name="${PLACEHOLDER% <*}" -c user.email=placeholder@example.org "${OWN_COMMITS[@]}" commit -q \
 		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
 	git -C "$1" tag base
 	: >"$1/.git/applied"

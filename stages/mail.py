@@ -9,8 +9,9 @@ the text that b4 put under its "---" (the cover letter's, then the
 patch's notes), under b4's "(no cover subject)": b4 mails none for one
 patch, and make export asks for one if a second comes; To:/Cc: trailers from
 FIRST's headers, less the people the patches' trailers name (b4 adds
-those to each of their patches itself); b4's tracking from its
-X-B4-Tracking header (b4 prep's new one if it has none).
+those to each of their patches itself) unless a patch that does not
+name them has them too; b4's tracking from its X-B4-Tracking header
+(b4 prep's new one if it has none).
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
@@ -70,10 +71,17 @@ elif len(patches) == 1:
         text = "(no cover subject)\n\n" + parts[0] + "\n\n"
         notes = "".join("---\n" + p + "\n" for p in parts[1:])
 
-named = set()
+# A person whom a patch's trailers name goes to that patch by b4's doing;
+# one on a patch that does not name them is a recipient of the posting.
+named, kept = set(), set()
 for path in patches:
-    body = read(path).get_content().split("\n---\n", 1)[0]
-    named.update(a.lower() for a in re.findall(r"^[A-Za-z][\w-]*: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$", body, re.M))
+    mail = read(path)
+    body = mail.get_content().split("\n---\n", 1)[0]
+    these = {a.lower() for a in re.findall(r"^[A-Za-z][\w-]*: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$", body, re.M)}
+    named |= these
+    kept |= {a.lower() for _, a in email.utils.getaddresses(
+        [str(v) for f in ("To", "Cc") for v in mail.get_all(f, [])])} - these
+named -= kept
 trailers = ""
 for field in ("To", "Cc"):
     for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):

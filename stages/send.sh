@@ -46,6 +46,7 @@ else
 	[ -z "${KERNEL:-}" ] || die "make send sends build/linux's b4 branches; in your own tree ($KERNEL) use b4 send"
 	need_tree
 	own_config
+	guard_worktrees
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes, and make send checks out each b4 branch: commit them (then make export) or stash them first"
 	# POSTINGS="NAME...": these postings alone (the rest of a send that
@@ -113,7 +114,7 @@ identity_problem() {
 		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	f=$(grep -liE "^(From|Signed-off-by): .*$RESERVED_MAIL" "${mails[@]}" | sed -n 1p) || true
+	f=$(grep -liE "^(From|Signed-off-by): $STAND_IN" "${mails[@]}" | sed -n 1p) || true
 	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
 	for f in "${patches[@]}"; do
 		grep -qxF "Signed-off-by: $ME" "$f" || { echo "${f#"$TOP"/} has no Signed-off-by: $ME"; return; }
@@ -148,7 +149,7 @@ trap 'rm -rf "$tmp"' EXIT
 show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	local f
 	# sed reads to the end: quitting early would kill unfold (SIGPIPE).
-	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): /    &/p'; done >&2
+	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): *[^ ]/    &/p'; done >&2
 }
 # Of the user's git config b4 and git send-email get the SMTP settings
 # alone (not sendemail.toCmd, b4.send-series-cc...).
@@ -161,8 +162,10 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst: these addresses and no more; REFLECT=1:
 	# the sender alone.
 	to=(--to=stable@vger.kernel.org --cc="$STABLE_CC") shown="To stable@vger.kernel.org, Cc $STABLE_CC"
-	[[ ${REFLECT:-0} != 1 ]] || to=(--to="$ME") shown="To $ME alone (REFLECT=1)"
-	args=(--from="$ME" "${to[@]}" --no-to --no-cc --no-bcc
+	# git send-email splits an address list at a comma: the name quoted.
+	me=$(printf '"%s" <%s>' "$(sed 's/[\\"]/\\&/g' <<<"$SIGNOFF_NAME")" "$SIGNOFF_EMAIL")
+	[[ ${REFLECT:-0} != 1 ]] || to=(--to="$me") shown="To $ME alone (REFLECT=1)"
+	args=(--from="$me" "${to[@]}" --no-to --no-cc --no-bcc
 		--suppress-cc=all --8bit-encoding=UTF-8 --confirm=never --no-format-patch)
 	[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
 	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")

@@ -83,6 +83,7 @@ make_without() {
 
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
+	guard_worktrees
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
 	forced || [ "$(stamp)" = "$(cat "$TREE/.git/stable-applied")" ] ||

@@ -37,6 +37,7 @@ cleanup() {
 		git -C "$TREE" worktree prune || true
 	fi
 	rm -rf "$tmp"
+	git -C "$BUILD/stable" worktree prune 2>/dev/null || true
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP

@@ -61,6 +61,16 @@ rc=$?
 	[ "$(grep -h '^From:\|^Signed-off-by:' "$tmp/r/patches/sched"/000[1-3]*.patch | sort -u)" = "From: Fixture <fixture@fixture-mail.dev>
 Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
 result "15.5 a stand-in's patches become the sender's on export" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r/patches/sched"/*.patch)"
+# Read 9: the same with user.email alone set, the placeholder's name at
+# a real address: warned of, and the sender's at the next export.
+base_fixture "$tmp/r9"
+fx "$tmp/r9" "$S/tree.sh" >/dev/null
+printf '[user]\n\temail = ada@dev-mail.dev\n' >"$tmp/r9/gitconfig"
+out=$(fx "$tmp/r9" env GIT_CONFIG_GLOBAL="$tmp/r9/gitconfig" "$S/export.sh")
+grep -q '^warning: the sender Placeholder Name <ada@dev-mail.dev> is a stand-in' <<<"$out" && out=$(fx "$tmp/r9" "$S/export.sh") &&
+	[ "$(grep -h '^From:\|^Signed-off-by:' "$tmp/r9/patches/sched"/000[1-3]*.patch | sort -u)" = "From: Fixture <fixture@fixture-mail.dev>
+Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
+result "new-user read 9: the placeholder's name at a real address is a stand-in" $? "$out$(grep -h '^From:\|Signed-off' "$tmp/r9/patches/sched"/*.patch)"
 
 # Issue 15.7: the cover letter is edited with b4 prep --edit-cover; export
 # keeps every line of it (a "Name (N):" line too), make tree reads it back.
@@ -360,3 +370,17 @@ git -C "$t" checkout -q --detach b4/sched
 out=$(fx "$tmp/fd" env FORCE=1 "$S/export.sh")
 [ $? = 0 ] && grep -q 'exported 1 postings' <<<"$out" && ! git -C "$t" symbolic-ref -q HEAD >/dev/null
 result "review: make export FORCE=1 on no branch exports" $? "$out"
+
+# Read 9: a commit-msg hook of the user's (core.hooksPath, Gerrit's
+# Change-Id) put its trailer after b4's tracking in the cover commit,
+# and make export failed on it; commit.gpgsign made the base commit, and
+# so base-commit:, differ per user, or failed.
+d=$tmp/hk9
+base_fixture "$d"
+mkdir -p "$d/hooks" && printf '#!/bin/sh\necho "Change-Id: I0123" >>"$1"\n' >"$d/hooks/commit-msg" && chmod +x "$d/hooks/commit-msg"
+cp "$GIT_CONFIG_GLOBAL" "$d/gitconfig"
+printf '[core]\n\thooksPath = %s\n[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = false\n' "$d/hooks" >>"$d/gitconfig"
+out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/tree.sh") &&
+	out=$out$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh") &&
+	! grep -rq 'Change-Id' "$d/patches" && [ "$(git -C "$d/build/linux" rev-parse base)" = "$(git -C "$tmp/k/build/linux" rev-parse base)" ]
+result "new-user read 9: the user's hooks and commit signing change no commit the harness makes" $? "$out"

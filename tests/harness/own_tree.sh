@@ -353,3 +353,21 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 8: the way after a pull that changed the base keeps a new posting, on the new base" $? "$out // $recipe"
+
+# Read 9: a worktree of build/linux: make clean removed it, edits and
+# all; make export rewrote its b4 branch, then stopped on git's error.
+d=$tmp/wk9
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null
+git -C "$t" worktree add -q "$d/build/wt-fix" b4/sched 2>/dev/null && echo 'int e;' >>"$d/build/wt-fix/kernel/sched/core.c"
+before=$(git -C "$t" for-each-ref)
+out=$(fx "$d" "$S/clean.sh")
+rc=$?
+out2=$(fx "$d" "$S/export.sh")
+rc2=$?
+out3=$(fx "$d" env FORCE=1 "$S/export.sh")
+rc3=$?
+[ "$rc" != 0 ] && [ "$rc2" != 0 ] && [ "$rc3" != 0 ] && grep -q 'has worktrees: .*wt-fix' <<<"$out$out2$out3" &&
+	grep -q 'int e;' "$d/build/wt-fix/kernel/sched/core.c" && [ "$(git -C "$t" for-each-ref)" = "$before" ]
+result "new-user read 9: make clean and make export refuse a tree that has worktrees, FORCE=1 or not" $? "$out // $out2 // $out3"

@@ -86,6 +86,17 @@ git config --global --unset b4.send-series-cc
 	! sed -n '/Subject: .*sched: one/,/Subject/p' <<<"$out" | grep -q 'Re Porter' &&
 	! grep -q 'Cc: .*Fixture\|boss@' <<<"$out"
 result "22.4 the dry run lists the Cc that b4 takes from the trailers, and none from git config" $? "$out"
+# Read 9: make tree left out of the posting's recipients anyone whom a
+# patch's trailers name, though the other patches went to them too.
+base_fixture "$tmp/tn"
+fx "$tmp/tn" "$S/tree.sh" >/dev/null
+git -C "$tmp/tn/build/linux" checkout -q b4/sched
+GIT_SEQUENCE_EDITOR="sed -i '2s/^pick/reword/'" GIT_EDITOR="sed -i '\$a Suggested-by: Maint Ainer <maint@fixture-mail.dev>'" \
+	git -C "$tmp/tn/build/linux" rebase -q -i base >/dev/null 2>&1
+fx "$tmp/tn" "$S/export.sh" >/dev/null && rm -rf "$tmp/tn/build" && fx "$tmp/tn" "$S/tree.sh" >/dev/null
+out=$(fx "$tmp/tn" "$S/send.sh" </dev/null)
+[ $? = 0 ] && grep -q '^Suggested-by: Maint' "$tmp"/tn/patches/sched/0001-* && [ "$(grep -c '^    To: Maint Ainer' <<<"$out")" = 4 ]
+result "new-user read 9: make tree keeps a recipient of the whole posting whom one patch's trailers name" $? "$out"
 
 # Issue 22.2: SEND=1 is b4 send, through the SMTP server of the user's
 # git config: the mails arrive, a thread a posting; b4 tags what it sent
@@ -216,10 +227,15 @@ result "new-user read 5: STABLE=1 mails no recipient of git config's toCmd; POST
 start_sink "$tmp/stable.mbox"
 out=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
 rc=$?
+# ... a comma in their name too (read 9: git send-email took "Doe" for an
+# address).
+out=$out$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" \
+	SIGNOFF_NAME="Doe, John" POSTINGS=6.18.y "$S/send.sh" </dev/null) || rc=1
 kill "$sink"; wait "$sink" 2>/dev/null
-[ "$rc" = 0 ] && [ "$(grep -c '^X-Envelope-To' "$tmp/stable.mbox")" = 2 ] &&
-	[ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev$' "$tmp/stable.mbox")" = 2 ]
-result "new-user read 4: STABLE=1 REFLECT=1 mails the sender alone" $? "$out$(grep '^X-Envelope-To' "$tmp/stable.mbox")"
+[ "$rc" = 0 ] && [ "$(grep -c '^X-Envelope-To' "$tmp/stable.mbox")" = 3 ] &&
+	[ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev$' "$tmp/stable.mbox")" = 3 ] &&
+	grep -q '^To: "Doe, John" <fixture@fixture-mail.dev>' "$tmp/stable.mbox"
+result "new-user read 4/9: STABLE=1 REFLECT=1 mails the sender alone, a comma in their name too" $? "$out$(grep '^X-Envelope-To\|^To:' "$tmp/stable.mbox")"
 # Sixth read: a second STABLE=1 SEND=1 mailed stable@ the same
 # backports again. build/stable-sent records what went, and make clean
 # keeps it.

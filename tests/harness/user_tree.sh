@@ -101,3 +101,30 @@ out=$(KERNEL=$tmp/c/notgit BUILD=$tmp/c/build "$S/tree.sh" 2>&1)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'not a kernel tree' <<<"$out"
 result "a git tree that is not a kernel tree is refused" $? "$out"
+
+# Read 9: make clean removed a KERNEL= worktree with a rebase under way
+# (the amended commit on no branch after), or with commits on no branch;
+# and stopped on git's error once the repository had moved.
+user_fixture "$tmp/w9"
+rm "$tmp/w9/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/w9/src PATCHES=$tmp/w9/patches BUILD=$tmp/w9/build "$S/tree.sh" >/dev/null 2>&1
+wt=$tmp/w9/build/worktree-rt-prio
+GIT_SEQUENCE_EDITOR="sed -i '1s/^pick/edit/'" git -C "$wt" rebase -q -i HEAD~1 >/dev/null 2>&1
+git -C "$wt" commit -q --amend -m "two, amended"
+out=$(BUILD=$tmp/w9/build "$S/clean.sh" 2>&1)
+rc=$?
+git -C "$wt" rebase --continue >/dev/null 2>&1
+git -C "$wt" checkout -q --detach && git -C "$wt" commit -q --allow-empty -m loose
+out2=$(BUILD=$tmp/w9/build "$S/clean.sh" 2>&1)
+rc2=$?
+[ "$rc" != 0 ] && grep -q 'under way' <<<"$out" && [ "$rc2" != 0 ] && grep -q 'commits on no branch' <<<"$out2" &&
+	[ -e "$wt" ] && [ "$(git -C "$wt" log -1 --format=%s rt-prio)" = "two, amended" ]
+result "new-user read 9: make clean keeps a KERNEL= worktree with a rebase under way or commits on no branch" $? "$out // $out2"
+git -C "$wt" checkout -q rt-prio
+mv "$tmp/w9/src" "$tmp/w9/moved"
+out=$(BUILD=$tmp/w9/build "$S/clean.sh" 2>&1)
+rc=$?
+[ "$rc" = 1 ] && grep -q 'worktree repair' <<<"$out" && git -C "$tmp/w9/moved" worktree repair "$wt" >/dev/null 2>&1 &&
+	out=$out$(BUILD=$tmp/w9/build "$S/clean.sh" 2>&1) && [ ! -e "$tmp/w9/build" ] &&
+	[ "$(git -C "$tmp/w9/moved" worktree list | wc -l)" = 1 ]
+result "new-user read 9: make clean after the KERNEL= repository moved names the repair" $? "$out"
