@@ -1,9 +1,9 @@
 #!/bin/bash
 # make clean: remove build/. Work that is only there is kept unless
 # FORCE=1: unexported work in build/linux (its stashes, tags and ignored
-# files too) and build/stable; in a KERNEL= worktree, uncommitted work,
-# an operation under way, commits on no branch; the record of the
-# backports sent.
+# files too) and build/stable; in a KERNEL= worktree, uncommitted work
+# and ignored files, an operation under way, commits on no branch; the
+# record of the backports sent.
 # Those worktrees are removed through their repository, which keeps
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
@@ -35,8 +35,8 @@ for wt in "$BUILD"/worktree-*; do
 	fi
 	forced && commons+=("$common") && continue
 	what="$wt ($(git -C "$wt" symbolic-ref -q --short HEAD || echo 'no branch') of $common)"
-	[ -z "$(git -C "$wt" status --porcelain)" ] ||
-		die "$what has uncommitted work: commit it there, or FORCE=1 to drop it"
+	[ -z "$(git -C "$wt" status --porcelain --ignored)" ] ||
+		die "$what has uncommitted work, or files its .gitignore hides: commit it there (or move those files out), or FORCE=1 to drop it"
 	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD; do
 		[ ! -e "$(git -C "$wt" rev-parse --path-format=absolute --git-path "$op")" ] ||
 			die "$what has a git rebase, am, merge, cherry-pick or revert under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"

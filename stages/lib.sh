@@ -25,6 +25,7 @@ BASE_DIR=${BASE_DIR:-$BUILD/base}
 # SIGNOFF_EMAIL, else git config user.name and user.email, else a
 # placeholder that make send refuses.
 PLACEHOLDER="Placeholder Name <placeholder@example.org>"
+GIVEN_SIGNOFF=("${SIGNOFF_NAME:-}" "${SIGNOFF_EMAIL:-}") # as given, for make send's "rest"
 SIGNOFF_NAME=${SIGNOFF_NAME:-$(git -C "$TOP" config user.name || echo "${PLACEHOLDER% <*}")}
 SIGNOFF_EMAIL=${SIGNOFF_EMAIL:-$(git -C "$TOP" config user.email || echo placeholder@example.org)}
 ME="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
@@ -281,7 +282,11 @@ guard_kept() {
 	for c in $(git -C "$1" rev-list --all --reflog -- .); do
 		[ "$(files_hash "$1" "$2" "$c")" != "$want" ] || return 0
 	done
-	die "$1 changed since make ${4:-}tree or make ${4:-}export, and $TREE's branches have what make ${4:-}export wrote (or make ${4:-}tree applied) then, which no commit or stash of $1 has: make ${4:-}export FORCE=1 writes it back over $1 (git diff then shows it against what $1 had; commit it), or FORCE=1 drops it"
+	# The way writes over $1: what it has now is committed first.
+	local first=
+	[ -z "$(git -C "$1" status --porcelain -- . 2>/dev/null)" ] ||
+		first="commit $1 as it is now (cd $(q "$1") && git add -A . && git commit), then "
+	die "$1 changed since make ${4:-}tree or make ${4:-}export, and $TREE's branches have what make ${4:-}export wrote (or make ${4:-}tree applied) then, which no commit or stash of $1 has: ${first}make ${4:-}export FORCE=1 writes it back over $1 (git diff then shows it against what $1 had; commit it), or FORCE=1 drops it"
 }
 
 # guard_diverged: refuse when patches/ changed since make tree and the

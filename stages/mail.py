@@ -77,7 +77,9 @@ named, kept = set(), set()
 for path in patches:
     mail = read(path)
     body = mail.get_content().split("\n---\n", 1)[0]
-    these = {a.lower() for a in re.findall(r"^[A-Za-z][\w-]*: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$", body, re.M)}
+    # The value of each trailer, less a comment ("Cc: stable@... # v6.12+").
+    values = [v.split(" #")[0] for v in re.findall(r"^[A-Za-z][\w-]*: (.*)$", body, re.M)]
+    these = {a.lower() for _, a in email.utils.getaddresses(values) if "@" in a and "/" not in a}
     named |= these
     kept |= {a.lower() for _, a in email.utils.getaddresses(
         [str(v) for f in ("To", "Cc") for v in mail.get_all(f, [])])} - these

@@ -10,6 +10,7 @@
 lock_build
 # The command that sends the rest, with this one's settings.
 again="make send$([[ ${STABLE:-0} != 1 ]] || echo ' STABLE=1') SEND=1$([[ ${REFLECT:-0} != 1 ]] || echo ' REFLECT=1')${SMTP_SERVER:+ SMTP_SERVER=$(q "$SMTP_SERVER")}${SMTP_PORT:+ SMTP_PORT=$(q "$SMTP_PORT")}"
+again+="${GIVEN_SIGNOFF[0]:+ SIGNOFF_NAME=$(q "${GIVEN_SIGNOFF[0]}")}${GIVEN_SIGNOFF[1]:+ SIGNOFF_EMAIL=$(q "${GIVEN_SIGNOFF[1]}")}"
 
 # mails: the files of patches/ (or stable/) that go. unexported: why the
 # tree has work that they lack, if it has.
@@ -54,6 +55,10 @@ else
 	mapfile -t names < <(if [[ -n ${POSTINGS:-} ]]; then tr ' ' '\n' <<<"$POSTINGS" | grep . | awk '!seen[$0]++'; else prep_postings; fi)
 	((${#names[@]})) || die "no b4 branch in $TREE: run make tree"
 	(FORCE=0 guard_tree) 2>/dev/null || unexported="$TREE has commits or changes that are not in patches/"
+	gone=$(postings | while read -r p; do
+		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/${p##*/}" >/dev/null || echo "${p##*/}"
+	done | paste -sd' ')
+	[[ -z $gone ]] || unexported="$TREE has no b4 branch for $gone of patches/ (deleted? make export drops them from patches/)"
 	patches_applied ||
 		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
 	# A posting is not sent again as a version that b4 sent (tag
@@ -155,7 +160,7 @@ show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 # alone (not sendemail.toCmd, b4.send-series-cc...).
 B4_GLOBAL=$tmp/sendemail.config
 : >"$B4_GLOBAL"
-git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|from|envelopesender)$' | while read -r k v; do
+git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|envelopesender)$' | while read -r k v; do
 	git config -f "$B4_GLOBAL" --add "$k" "$v"
 done || true
 if [[ ${STABLE:-0} == 1 ]]; then

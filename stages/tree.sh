@@ -176,6 +176,8 @@ user_tree() {
 		log "branch $BRANCH of $repo is checked out in $TREE already (by an older make tree): using it as it is"
 		return
 	}
+	[ -z "${BASE:-}" ] || [ "$(git -C "$repo" rev-parse -q --verify "$BASE^{commit}")" = "$start" ] ||
+		die "branch $BRANCH of $repo was made from $(git -C "$repo" log -1 --format='%h ("%s")' "$start"), not from BASE=$BASE: BASE= makes a new branch, so set BRANCH= to another name"
 	if [ "$hash" = "$(patches_hash)" ]; then
 		log "branch $BRANCH of $repo is checked out in $TREE, with the series of patches/ as it is: using it as it is"
 		return

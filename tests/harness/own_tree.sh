@@ -371,3 +371,19 @@ rc3=$?
 [ "$rc" != 0 ] && [ "$rc2" != 0 ] && [ "$rc3" != 0 ] && grep -q 'has worktrees: .*wt-fix' <<<"$out$out2$out3" &&
 	grep -q 'int e;' "$d/build/wt-fix/kernel/sched/core.c" && [ "$(git -C "$t" for-each-ref)" = "$before" ]
 result "new-user read 9: make clean and make export refuse a tree that has worktrees, FORCE=1 or not" $? "$out // $out2 // $out3"
+
+# Read 10: an export, then a hand edit to patches/, uncommitted: the way
+# given (make export FORCE=1) wrote over the edit; it is committed first.
+d=$tmp/he10
+base_fixture "$d"
+t=$d/build/linux
+git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
+fx "$d" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && git -C "$t" commit -q --amend -s -m "sched: three, reworded" && git -C "$t" checkout -q series
+fx "$d" "$S/export.sh" >/dev/null && sed -i 's/^Subject: \(.*\)three, reworded/Subject: \1three, by hand/' "$d"/patches/sched/0003-*.patch
+out=$(fx "$d" "$S/tree.sh")
+rc=$?
+way=$(sed -n 's/.*: commit .* as it is now (\(cd .* && git add -A \. && git commit\)), then make export FORCE=1 writes.*/\1/p' <<<"$out")
+[ "$rc" != 0 ] && [ -n "$way" ] && (eval "${way% && git commit} && git commit -q -m hand") &&
+	fx "$d" env FORCE=1 "$S/export.sh" >/dev/null && git -C "$d" log -p -1 | grep -q 'three, by hand'
+result "new-user read 10: the way make tree gives over an undone export commits a hand edit to patches/ first" $? "$out"

@@ -69,7 +69,7 @@ result "22.4 a posting whose only recipient is LKML goes To LKML" $? "$out"
 # Issue 22.4: the dry run lists whom b4 adds itself: the people a patch's
 # trailers name (Cc:, Reported-by:), on that patch and the cover letter;
 # recipients in the user's git config (sendemail.cc, b4.send-series-cc)
-# are not added.
+# are not added, nor its sendemail.from (read 10).
 git -C "$t" checkout -q b4/sched
 git -C "$t" commit -q --amend -m "sched: three" -m "Reported-by: Re Porter <rep@fixture-mail.dev>
 Signed-off-by: Fixture <fixture@fixture-mail.dev>
@@ -77,10 +77,12 @@ Cc: Se Cond <sec@fixture-mail.dev> # v1.0+"
 fx "$tmp/s" "$S/export.sh" >/dev/null
 git config --global sendemail.cc boss@fixture-mail.dev
 git config --global b4.send-series-cc boss@fixture-mail.dev
+git config --global sendemail.from "Work Self <boss@fixture-mail.dev>" # read 10
 out=$(fx "$tmp/s" env STAMP="$stamp" "$S/send.sh" </dev/null)
 rc=$?
 git config --global --unset sendemail.cc
 git config --global --unset b4.send-series-cc
+git config --global --unset sendemail.from
 [ "$rc" = 0 ] && sed -n '/Subject: .*sched: three/,/Subject/p' <<<"$out" | grep -q '^    Cc: .*Re Porter <rep@fixture-mail.dev>.*Se Cond <sec@fixture-mail.dev>' &&
 	sed -n '/Subject: .*0\/3/,/Subject/p' <<<"$out" | grep -q '^    Cc: .*Re Porter' &&
 	! sed -n '/Subject: .*sched: one/,/Subject/p' <<<"$out" | grep -q 'Re Porter' &&
@@ -97,6 +99,16 @@ fx "$tmp/tn" "$S/export.sh" >/dev/null && rm -rf "$tmp/tn/build" && fx "$tmp/tn"
 out=$(fx "$tmp/tn" "$S/send.sh" </dev/null)
 [ $? = 0 ] && grep -q '^Suggested-by: Maint' "$tmp"/tn/patches/sched/0001-* && [ "$(grep -c '^    To: Maint Ainer' <<<"$out")" = 4 ]
 result "new-user read 9: make tree keeps a recipient of the whole posting whom one patch's trailers name" $? "$out"
+# Read 10: ... and did not know a trailer with a comment for a trailer:
+# stable@ went to every patch.
+git -C "$tmp/tn/build/linux" checkout -q b4/sched && echo 'int s;' >"$tmp/tn/build/linux/kernel/sched/s.c" &&
+	git -C "$tmp/tn/build/linux" add kernel/sched/s.c && git -C "$tmp/tn/build/linux" commit -q -s -m "sched: four" \
+	-m "Cc: stable@vger.kernel.org # v6.12+" && git -C "$tmp/tn/build/linux" checkout -q series
+fx "$tmp/tn" "$S/export.sh" >/dev/null && rm -rf "$tmp/tn/build" && fx "$tmp/tn" "$S/tree.sh" >/dev/null
+out=$(fx "$tmp/tn" "$S/send.sh" </dev/null)
+[ $? = 0 ] && sed -n '/Subject: .*sched: four/,/Subject/p' <<<"$out" | grep -q 'stable@vger' &&
+	! sed -n '/Subject: .*sched: one/,/Subject/p' <<<"$out" | grep -q 'stable@vger'
+result "new-user read 10: make tree knows a trailer with a comment for a trailer: stable@ is not Cc'd on every patch" $? "$out"
 
 # Issue 22.2: SEND=1 is b4 send, through the SMTP server of the user's
 # git config: the mails arrive, a thread a posting; b4 tags what it sent
@@ -163,9 +175,13 @@ git -C "$t2" checkout -q kernel/sched/core.c
 result "22.4 make send refuses a dirty tree before it checks anything out, and leaves the user on their branch" $? "$out"
 # Fifth read: the command given for the rest keeps REFLECT=1 and the
 # server given: a rehearsal's rest is not sent for real.
+# Read 10: and the identity given.
 out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 "$S/send.sh")
-grep -q 'the rest goes with: make send SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 POSTINGS=' <<<"$out"
-result "new-user read 5: the command for the rest of a send keeps REFLECT=1 and the server" $? "$out"
+grep -q 'the rest goes with: make send SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 POSTINGS=' <<<"$out" &&
+	out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 \
+		SIGNOFF_NAME=Fixture SIGNOFF_EMAIL=fixture@fixture-mail.dev "$S/send.sh") ||
+	grep -q 'the rest goes with: make send SEND=1 REFLECT=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 SIGNOFF_NAME=Fixture SIGNOFF_EMAIL=fixture@fixture-mail.dev POSTINGS=' <<<"$out"
+result "new-user read 5/10: the command for the rest of a send keeps REFLECT=1, the server and the identity" $? "$out"
 start_sink "$tmp/part.mbox"
 git config --global sendemail.smtpServerPort "$port"
 out=$(echo | fx "$tmp/p2" env STAMP="$stamp" SEND=1 "$S/send.sh")
@@ -290,3 +306,20 @@ out=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 "$tmp/top2/stages/send.sh" 
 rc=$?
 [ "$rc" != 0 ] && grep -q 'no SMTP server: set yours' <<<"$out"
 result "new-user read 4: STABLE=1 SEND=1 with no SMTP server is refused" $? "$out"
+
+# Read 10: a deleted b4 branch: make send left its posting out, without
+# a word.
+base_fixture "$tmp/g10"
+t=$tmp/g10/build/linux
+fx "$tmp/g10" "$S/tree.sh" >/dev/null
+b4t "$t" prep -n irq -f base && echo 'int irq2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: two"
+printf 'irq\n\nWhy irq goes alone.\n' >"$tmp/g10/cover.msg"
+edit_cover "$t" "$tmp/g10/cover.msg"
+fx "$tmp/g10" "$S/export.sh" >/dev/null && git -C "$t" checkout -q series && git -C "$t" branch -q -D b4/irq
+out=$(fx "$tmp/g10" "$S/send.sh" </dev/null)
+rc=$?
+out2=$(fx "$tmp/g10" env SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 timeout 60 "$S/send.sh" </dev/null)
+rc2=$?
+[ "$rc" = 0 ] && grep -q '^warning: SEND=1 would be refused.*no b4 branch for irq of patches/' <<<"$out" &&
+	[ "$rc2" != 0 ] && grep -q '^error: .*no b4 branch for irq of patches/' <<<"$out2"
+result "new-user read 10: make send warns of a posting whose b4 branch is gone, and SEND=1 refuses it" $? "$out // $out2"

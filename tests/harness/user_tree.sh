@@ -128,3 +128,17 @@ rc=$?
 	out=$out$(BUILD=$tmp/w9/build "$S/clean.sh" 2>&1) && [ ! -e "$tmp/w9/build" ] &&
 	[ "$(git -C "$tmp/w9/moved" worktree list | wc -l)" = 1 ]
 result "new-user read 9: make clean after the KERNEL= repository moved names the repair" $? "$out"
+# Read 10: ... and files its .gitignore hides (format-patch output in
+# patches/, a .config, *.orig), which make clean removed.
+user_fixture "$tmp/w10"
+rm "$tmp/w10/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/w10/src PATCHES=$tmp/w10/patches BUILD=$tmp/w10/build "$S/tree.sh" >/dev/null 2>&1
+echo '*.orig' >>"$tmp/w10/src/.git/info/exclude" && echo keep >"$tmp/w10/build/worktree-rt-prio/core.c.orig"
+out=$(BUILD=$tmp/w10/build "$S/clean.sh" 2>&1)
+[ $? != 0 ] && grep -q 'its .gitignore hides' <<<"$out" && [ -e "$tmp/w10/build/worktree-rt-prio/core.c.orig" ]
+result "new-user read 10: make clean keeps a KERNEL= worktree with files its .gitignore hides" $? "$out"
+# Read 10: make tree KERNEL= BASE= on a branch made from another start
+# said "using it as it is".
+out=$(KERNEL=$tmp/w10/src PATCHES=$tmp/w10/patches BUILD=$tmp/w10/build BASE=main~1 "$S/tree.sh" 2>&1)
+[ $? != 0 ] && grep -q 'not from BASE=main~1: .*set BRANCH=' <<<"$out"
+result "new-user read 10: make tree KERNEL= BASE= on a branch made from another start is refused" $? "$out"
