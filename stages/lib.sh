@@ -1,5 +1,8 @@
 # Sourced by every stage script: paths, settings, logging.
 set -euo pipefail
+# git's own settings of the environment would point every git command
+# here at another repository or index (the harness clone's, say).
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR GIT_NAMESPACE
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
@@ -8,7 +11,7 @@ BUILD=${BUILD:-$TOP/build}
 # make run builds.
 BRANCH=${BRANCH:-rt-prio}
 if [ -n "${KERNEL:-}" ]; then
-	TREE=${TREE:-$BUILD/worktree-$BRANCH}
+	TREE=${TREE:-$BUILD/worktree-${BRANCH//\//-}} # make clean finds it there
 else
 	TREE=${TREE:-$BUILD/linux}
 fi
@@ -212,11 +215,14 @@ $out
 }
 # guard_worktrees: refuse a tree with worktrees of the user's, FORCE=1
 # or not: the harness checks out its branches, and make clean removes
-# it, which leaves its worktrees without a repository.
+# it, which leaves its worktrees without a repository. The harness's
+# own (build/base-src, um-src, stable-src: detached, in build/) are not.
 guard_worktrees() {
-	local out
+	local out b
+	b=$(realpath -m "$BUILD")
 	out=$(git -C "$TREE" worktree list --porcelain |
-		awk 'BEGIN { RS = "" } NR > 1 && !/\nprunable/ { sub(/^worktree /, ""); sub(/\n.*/, ""); print }')
+		awk 'BEGIN { RS = "" } NR > 1 && !/\nprunable/ { sub(/^worktree /, ""); sub(/\n.*/, ""); print }' |
+		grep -vxF -e "$b/base-src" -e "$b/um-src" -e "$b/stable-src") || true
 	[ -z "$out" ] || die "$TREE has worktrees: $(paste -sd' ' <<<"$out"): commit what is there, then remove them (git -C $(q "$TREE") worktree remove PATH): the harness checks out $TREE's branches, and make clean removes it"
 }
 # Every check comes before guard_diverged's, whose way ends in FORCE=1.
@@ -420,12 +426,13 @@ tgit() {
 hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 
 # own_config: refuse when the tree's own git config sets what would
-# change the patches written or their recipients (diff.noprefix,
-# format.*, b4.send-series-cc...), which the harness cannot set aside as
-# it does the user's global one.
+# change the patches written, their sender or recipients (diff.noprefix,
+# format.*, b4.send-series-cc, sendemail.from...), which the harness
+# cannot set aside as it does the user's global one.
 own_config() {
 	local own
-	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4)\.' | paste -sd' ') || true
+	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4|sendemail)\.' |
+		grep -vE '^sendemail\.(smtp[a-z]*|envelopesender)$' | paste -sd' ') || true
 	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $(q "$TREE") config --unset NAME)"
 }
 

@@ -36,7 +36,11 @@ if [[ ${STABLE:-0} == 1 ]]; then
 			labels+=("$label") folders+=("$d")
 		fi
 	done
-	((${#labels[@]} + ${#sent_before[@]})) || die "POSTINGS=\"$POSTINGS\" names no backport: STABLE=1 sends 6.12.y (stable/) and 6.18.y (stable/6.18.y/)"
+	read -ra want <<<"${POSTINGS:-}"
+	for label in ${want[@]+"${want[@]}"}; do
+		[[ " ${labels[*]} ${sent_before[*]} " == *" $label "* ]] ||
+			die "POSTINGS=\"$POSTINGS\" names $label, which is no backport: STABLE=1 sends 6.12.y (stable/) and 6.18.y (stable/6.18.y/)"
+	done
 	rest=("${labels[@]}")
 	sent_as="with these very patches (recorded in $(q "$BUILD/stable-sent"))"
 	again_how="a backport goes again once it changed (make stable-export, make test); to send one unchanged again, delete its line there"

@@ -387,3 +387,18 @@ way=$(sed -n 's/.*: commit .* as it is now (\(cd .* && git add -A \. && git comm
 [ "$rc" != 0 ] && [ -n "$way" ] && (eval "${way% && git commit} && git commit -q -m hand") &&
 	fx "$d" env FORCE=1 "$S/export.sh" >/dev/null && git -C "$d" log -p -1 | grep -q 'three, by hand'
 result "new-user read 10: the way make tree gives over an undone export commits a hand edit to patches/ first" $? "$out"
+# Read 11: worktrees of build/linux are refused, but not the harness's
+# own, which make test leaves in build/ (base-src, um-src; stable-src of
+# build/stable).
+d=$tmp/wk11
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null
+git -C "$t" worktree add -q --detach "$d/build/um-src" series && git -C "$t" worktree add -q --detach "$d/build/base-src" base
+out=$(fx "$d" "$S/tree.sh") && out=$out$(fx "$d" "$S/export.sh") && out=$out$(fx "$d" "$S/send.sh" </dev/null) &&
+	out=$out$(fx "$d" "$S/clean.sh") && [ ! -e "$d/build" ]
+result "new-user read 11: the harness's own worktrees (make test's) are no worktrees of the user's" $? "$out"
+# Read 11: GIT_DIR (or GIT_INDEX_FILE...) in the environment sent make
+# clean's checks, and make tree's commits, to another repository.
+out=$(GIT_DIR=$tmp/nothere/.git fx "$d" "$S/tree.sh") && git -C "$t" rev-parse -q --verify base >/dev/null
+result "new-user read 11: GIT_DIR in the environment points no stage at another repository" $? "$out"

@@ -237,6 +237,10 @@ git config --global --unset sendemail.toCmd
 [ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'extra-to' <<<"$out" &&
 	[ "$rc2" = 0 ] && [ "$(grep -c '^Subject: ' <<<"$out2")" = 1 ] && grep -q '^Subject: \[PATCH 6.18.y\]' <<<"$out2"
 result "new-user read 5: STABLE=1 mails no recipient of git config's toCmd; POSTINGS=6.18.y sends that one alone" $? "$out $out2"
+# Read 11: a typo in POSTINGS= with STABLE=1 was passed over.
+out=$(fx "$tmp/s" env STABLE=1 POSTINGS="6.12.y 6.18" "$S/send.sh" </dev/null)
+[ $? != 0 ] && grep -q 'names 6.18, which is no backport' <<<"$out"
+result "new-user read 11: make send STABLE=1 refuses a POSTINGS= name that is no backport" $? "$out"
 # Fourth read: STABLE=1 REFLECT=1 mails the sender alone, not stable@
 # and STABLE_CC.
 (PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
@@ -306,6 +310,15 @@ out=$(fx "$tmp/s" env STAMP="$stamp" STABLE=1 SEND=1 "$tmp/top2/stages/send.sh" 
 rc=$?
 [ "$rc" != 0 ] && grep -q 'no SMTP server: set yours' <<<"$out"
 result "new-user read 4: STABLE=1 SEND=1 with no SMTP server is refused" $? "$out"
+
+# Read 11: sendemail.from in build/linux's own git config became the
+# sender, past the identity checks.
+git -C "$tmp/s/build/linux" config sendemail.from "Work Self <boss@fixture-mail.dev>"
+out=$(fx "$tmp/s" "$S/send.sh" </dev/null)
+rc=$?
+git -C "$tmp/s/build/linux" config --unset sendemail.from
+[ "$rc" != 0 ] && grep -q "own git config sets sendemail.from" <<<"$out"
+result "new-user read 11: make send refuses a sendemail.from in build/linux's own git config" $? "$out"
 
 # Read 10: a deleted b4 branch: make send left its posting out, without
 # a word.

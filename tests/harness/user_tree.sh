@@ -142,3 +142,13 @@ result "new-user read 10: make clean keeps a KERNEL= worktree with files its .gi
 out=$(KERNEL=$tmp/w10/src PATCHES=$tmp/w10/patches BUILD=$tmp/w10/build BASE=main~1 "$S/tree.sh" 2>&1)
 [ $? != 0 ] && grep -q 'not from BASE=main~1: .*set BRANCH=' <<<"$out"
 result "new-user read 10: make tree KERNEL= BASE= on a branch made from another start is refused" $? "$out"
+# Read 11: make clean passed over the worktree of a BRANCH with a slash
+# (build/worktree-jane/rt-prio), uncommitted work and all.
+user_fixture "$tmp/w11"
+rm "$tmp/w11/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/w11/src PATCHES=$tmp/w11/patches BUILD=$tmp/w11/build BRANCH=jane/rt-prio "$S/tree.sh" >/dev/null 2>&1
+wt=$(KERNEL=$tmp/w11/src BUILD=$tmp/w11/build BRANCH=jane/rt-prio bash -c '. "$0"; echo "$TREE"' "$S/lib.sh")
+echo 'int mine;' >>"$wt/kernel/sched/core.c"
+out=$(BUILD=$tmp/w11/build "$S/clean.sh" 2>&1)
+[ $? != 0 ] && grep -q 'uncommitted work' <<<"$out" && grep -q 'int mine;' "$wt/kernel/sched/core.c"
+result "new-user read 11: make clean keeps the worktree of a BRANCH with a slash" $? "$out"
