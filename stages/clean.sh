@@ -37,10 +37,7 @@ for wt in "$BUILD"/worktree-*; do
 	what="$wt ($(git -C "$wt" symbolic-ref -q --short HEAD || echo 'no branch') of $common)"
 	[ -z "$(git -C "$wt" status --porcelain --ignored)" ] ||
 		die "$what has uncommitted work, or files its .gitignore hides: commit it there (or move those files out), or FORCE=1 to drop it"
-	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD; do
-		[ ! -e "$(git -C "$wt" rev-parse --path-format=absolute --git-path "$op")" ] ||
-			die "$what has a git rebase, am, merge, cherry-pick or revert under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"
-	done
+	! under_way "$wt" || die "$what has a git $UNDER_WAY under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"
 	[ -z "$(git -C "$wt" rev-list -1 HEAD --not --branches)" ] ||
 		die "$what has commits on no branch: put them on one (git -C $(q "$wt") branch NAME), or FORCE=1 to drop them"
 	commons+=("$common")

@@ -206,12 +206,21 @@ guard_clean() {
 	[ -z "$out" ] || die "$TREE has uncommitted changes or new files:
 $out
   commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
-	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
-		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
+	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null || [ -n "$("${git[@]}" rev-list -1 HEAD --not series --branches='b4/*')" ] ||
 		die "$TREE is on no branch, with no commit of yours there: check out a branch (git -C $(q "$TREE") checkout series)"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
 		die "$TREE is on no branch: put your commits on their posting's branch (cd $(q "$TREE") && git branch NAME && git checkout b4/POSTING && git cherry-pick NAME --not series --branches='b4/*' && git branch -D NAME), or FORCE=1 to drop them"
+}
+# under_way DIR: a git rebase, am, merge, cherry-pick or revert is under
+# way in DIR's worktree.
+UNDER_WAY="rebase, am, merge, cherry-pick or revert"
+under_way() {
+	local op
+	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD; do
+		[ ! -e "$(git -C "$1" rev-parse --path-format=absolute --git-path "$op")" ] || return 0
+	done
+	return 1
 }
 # guard_worktrees: refuse a tree with worktrees of the user's, FORCE=1
 # or not: the harness checks out its branches, and make clean removes
@@ -383,8 +392,7 @@ guard_stable() {
 	! forced || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
-	[ ! -d "$TREE/.git/rebase-apply" ] && [ ! -d "$TREE/.git/rebase-merge" ] ||
-		die "$TREE has a git am or rebase under way: finish it (--continue) or --abort it there first"
+	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	if [ -n "${1:-}" ] && [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then

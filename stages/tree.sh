@@ -104,8 +104,7 @@ own_tree() {
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
 	if patches_applied && [ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&
-		prep_applied && git -C "$TREE" symbolic-ref -q HEAD >/dev/null &&
-		[ ! -d "$TREE/.git/rebase-merge" ] && [ ! -d "$TREE/.git/rebase-apply" ]; then
+		prep_applied && git -C "$TREE" symbolic-ref -q HEAD >/dev/null && ! under_way "$TREE"; then
 		log "the series is applied already, from the same patches"
 		git -C "$TREE" checkout -q series
 		check_applies || die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base)"
