@@ -2,17 +2,29 @@
 # make clean: remove build/. Work that is only there is kept unless
 # FORCE=1: unexported work in build/linux (its stashes, tags and ignored
 # files too) and build/stable; in a KERNEL= worktree, uncommitted work
-# and ignored files, an operation under way, commits on no branch; the
-# record of the backports sent.
+# and ignored files, an operation under way, commits on no branch.
 # Those worktrees are removed through their repository, which keeps
 # their branch, free to check out.
 . "$(dirname "$0")/lib.sh"
 
+# The records of what make send mailed (build/sent: postings,
+# build/stable-sent: backports), which it does not mail again, are no
+# build: they stay, FORCE=1 too (which the refusals below offer).
+SENT=(sent stable-sent)
+# keep_sent DIR: add DIR's records to build/'s.
+keep_sent() {
+	local r
+	for r in "${SENT[@]}"; do
+		[ -s "$1/$r" ] || continue
+		{ mkdir -p "$BUILD" && cat "$1/$r" >>"$BUILD/$r"; } || exit
+		log "kept $BUILD/$r, what make send mailed, which it does not mail again (delete a line there to forget it)"
+	done
+}
 # What an interrupted make clean left, already renamed away: removed
-# first, but for its record of the backports sent (see below).
+# first, but for its records.
 for d in "$BUILD".trash-*; do
 	[ -e "$d" ] || continue
-	[ ! -s "$d/stable-sent" ] || { mkdir -p "$BUILD" && cat "$d/stable-sent" >>"$BUILD/stable-sent"; } || exit
+	keep_sent "$d"
 	rm -rf "$d"
 done
 [ -d "$BUILD" ] || exit 0
@@ -24,6 +36,8 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	# still be that, or they hold the only copy.
 	TREE=$BUILD/linux patches_applied || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
 		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
+	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -- . 2>/dev/null)" ] || forced ||
+		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
 fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
 commons=()
@@ -46,12 +60,7 @@ done
 # removed tree that would look like work, only build.trash-*, which the
 # next make clean removes.
 mv "$BUILD" "$BUILD.trash-$$"
-# The record of the backports sent (make send STABLE=1) is no build: it
-# stays, even with FORCE=1 (which the other refusals offer).
-if [ -s "$BUILD.trash-$$/stable-sent" ]; then
-	mkdir "$BUILD" && mv "$BUILD.trash-$$/stable-sent" "$BUILD/"
-	log "kept $BUILD/stable-sent, the backports sent, which make send STABLE=1 leaves out (delete it to forget them)"
-fi
+keep_sent "$BUILD.trash-$$"
 for common in "${commons[@]}"; do
 	git --git-dir="$common" worktree prune
 	log "removed the worktree in $BUILD; its branch stays in $common"

@@ -366,7 +366,7 @@ guard_removal() {
 	[ -z "$("${git[@]}" stash list)" ] ||
 		die "$TREE has stashes (git -C $(q "$TREE") stash list): apply and commit them (git stash pop), or drop them (git stash drop), or FORCE=1"
 	out=$("${git[@]}" tag -l | grep -vx base | paste -sd' ') || true
-	[ -z "$out" ] || die "$TREE has tags of yours: $out (sent/* are b4's record of the versions sent, which make send leaves out): keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
+	[ -z "$out" ] || die "$TREE has tags of yours: $out (sent/*: b4's versions sent, for b4 prep --compare-to; make send keeps its own record, $(q "$BUILD/sent")): keep them elsewhere (git -C $(q "$TREE") bundle create FILE --tags), or delete them (git tag -d), or FORCE=1"
 }
 
 # guard_ignored: refuse, unless FORCE=1, over files that the tree's

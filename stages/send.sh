@@ -2,9 +2,10 @@
 # make send: each posting of build/linux, its b4 branch b4/NAME, by b4
 # send: a dry run unless SEND=1, which sends (REFLECT=1: a copy to the
 # sender only) through the SMTP server of the user's git config
-# (sendemail.smtpServer and the rest), or SMTP_SERVER / SMTP_PORT. With
-# STABLE=1, git send-email of the backports in stable/ (6.12.y) and
-# stable/6.18.y/, a mail each, to stable@ and stable.conf's STABLE_CC.
+# (sendemail.smtpServer and the rest), or SMTP_SERVER / SMTP_PORT (no
+# login). With STABLE=1, git send-email of the backports in stable/
+# (6.12.y) and stable/6.18.y/, a mail each, to stable@ and stable.conf's
+# STABLE_CC.
 . "$(dirname "$0")/lib.sh"
 
 lock_build
@@ -65,29 +66,37 @@ else
 	[[ -z $gone ]] || unexported="$TREE has no b4 branch for $gone of patches/ (deleted? make export drops them from patches/)"
 	patches_applied ||
 		unexported="$PATCHES is not what $TREE has (edited, or pulled): run make tree, then make test"
-	# A posting is not sent again as a version that b4 sent (tag
-	# sent/NAME-vN), nor with the patches (files and messages) of one:
-	# b4 made its next version since, or a pull took the tree back.
-	# REFLECT=1 mails the sender alone: anything goes.
+	# A posting is not sent again as a version that went out, nor with
+	# the patches (files and messages) of one: b4 made its next version
+	# since, or a pull took the tree back. What went out: b4's tags
+	# sent/NAME-vN, and $BUILD/sent ("NAME N HASH" lines), which make
+	# clean keeps, FORCE=1 or not (it drops the tags). REFLECT=1 mails
+	# the sender alone: anything goes.
 	sent_before=() rest=()
-	# patches_of REF: the trees and messages of its patches (the
-	# cover commit, which changes no file, left out).
-	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- .; }
+	declare -A rev hash
+	# patches_of REF: the hash of the trees and messages of its patches
+	# (the cover commit, which changes no file, left out).
+	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- . | sha256sum | cut -d' ' -f1; }
+	# went_out NAME: "N HASH" of each version of NAME that went out.
+	went_out() {
+		local tag
+		awk -v n="$1" '$1 == n { print $2, $3 }' "$BUILD/sent" 2>/dev/null || true
+		for tag in $(git -C "$TREE" tag -l "sent/$1-v*"); do echo "${tag##*-v} $(patches_of "$tag")"; done
+	}
 	for name in "${names[@]}"; do
 		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
-		rev=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
-		mine=
-		for tag in $([[ ${REFLECT:-0} == 1 ]] || git -C "$TREE" tag -l "sent/$name-v*"); do
-			[[ $tag == "sent/$name-v$rev" ]] || [[ $(patches_of "$tag") == "${mine:=$(patches_of "b4/$name")}" ]] || continue
+		rev[$name]=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
+		hash[$name]=$(patches_of "b4/$name")
+		if [[ ${REFLECT:-0} != 1 ]] && went_out "$name" | awk -v r="${rev[$name]}" -v h="${hash[$name]}" '$1 == r || $2 == h { f = 1 } END { exit !f }'; then
 			sent_before+=("$name")
-			continue 2
-		done
+			continue
+		fi
 		rest+=("$name")
 		[[ $(recorded "$TREE/.git/applied" "refs/heads/b4/$name") == "$(git -C "$TREE" rev-parse "b4/$name")" ]] ||
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
-	sent_as="as this version, or with these very patches, messages included (tags sent/NAME-vN)"
+	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent"))"
 	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
 	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
 fi
@@ -161,10 +170,11 @@ show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): *[^ ]/    &/p'; done >&2
 }
 # Of the user's git config b4 and git send-email get the SMTP settings
-# alone (not sendemail.toCmd, b4.send-series-cc...).
+# alone (not sendemail.toCmd, b4.send-series-cc...); with SMTP_SERVER=,
+# a server of its own, none: no login of the user's goes to it.
 B4_GLOBAL=$tmp/sendemail.config
 : >"$B4_GLOBAL"
-git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|envelopesender)$' | while read -r k v; do
+[[ -n ${SMTP_SERVER:-} ]] || git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|envelopesender)$' | while read -r k v; do
 	git config -f "$B4_GLOBAL" --add "$k" "$v"
 done || true
 if [[ ${STABLE:-0} == 1 ]]; then
@@ -178,7 +188,6 @@ if [[ ${STABLE:-0} == 1 ]]; then
 		--suppress-cc=all --8bit-encoding=UTF-8 --confirm=never --no-format-patch)
 	[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
 	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
-	((sink)) && args+=(--smtp-encryption=none --smtp-auth=none)
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 	for i in "${!folders[@]}"; do
 		for f in "${mails[@]}"; do
@@ -196,8 +205,10 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	exit 0
 fi
 
-B4_CONFIG=(${SMTP_SERVER:+"sendemail.smtpServer=$SMTP_SERVER"} ${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
-((sink)) && B4_CONFIG+=(sendemail.smtpEncryption= sendemail.smtpUser=)
+# build/linux's own config, which b4 reads too, gives SMTP_SERVER= no
+# port and no encryption (without which b4 does no login).
+B4_CONFIG=(${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
+[[ -z ${SMTP_SERVER:-} ]] || B4_CONFIG=("sendemail.smtpServer=$SMTP_SERVER" "sendemail.smtpServerPort=${SMTP_PORT:-0}" sendemail.smtpEncryption=)
 [[ ${SEND:-0} == 1 ]] || B4_CONFIG=(sendemail.smtpServer=/bin/false)
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
@@ -220,6 +231,10 @@ for name in "${names[@]}"; do
 		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) ||
 		die "b4 send of b4/$name failed (or was not confirmed)${sent[*]:+; sent already: ${sent[*]}}; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
 	sent+=("$name")
-	[[ ${REFLECT:-0} == 1 ]] ||
-		log "b4 tagged what it sent and made b4/$name its next version: run make export"
+	[[ ${REFLECT:-0} != 1 ]] || continue
+	echo "$name ${rev[$name]} ${hash[$name]}" >>"$BUILD/sent"
+	# b4's next version, made by b4 alone, is no work of the user's:
+	# make clean and make tree need no export of it.
+	record_applied
+	log "b4 tagged what it sent (sent/$name-v${rev[$name]}) and made b4/$name its next version: once it has your changes, write its changelog (b4 --offline-mode prep --edit-cover) and run make export"
 done

@@ -98,7 +98,8 @@ own_tree() {
 		forced || die "$TREE is not a tree that make tree made (it has no tag base): move it away, or FORCE=1 to replace it"
 		rm -rf "$TREE"
 	fi
-	[ -e "$TREE" ] || unpack_base
+	was="the tree is as it was"
+	[ -e "$TREE" ] || { unpack_base && was="$TREE has the base alone"; }
 	guard_tree exported
 	guard_export
 	# Applied already, from these very patches: keep the files' times, so
@@ -122,7 +123,7 @@ own_tree() {
 	while read -r posting; do
 		prep_branch "$posting"
 		apply_series "$TREE" "$posting" ||
-			die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; the tree is as it was"
+			die "the series does not apply to $(git -C "$TREE" log -1 --format=%s base): mend that patch in $PATCHES and run make tree again; $was"
 	done < <(postings)
 	series_from_prep
 	trap - EXIT
@@ -153,6 +154,10 @@ user_tree() {
 	elif git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
 		"${cfg[@]}" >/dev/null ||
 			die "$repo has a branch $BRANCH that make tree did not make: set BRANCH= to another name"
+		# Its worktree's folder, deleted by hand, is still an entry of
+		# the repository, and the branch checked out there.
+		! git -C "$repo" worktree remove "$TREE" 2>/dev/null ||
+			log "$TREE was deleted by hand: git worktree remove dropped its entry in $repo"
 		git -C "$repo" worktree add -q "$TREE" "$BRANCH" ||
 			die "branch $BRANCH of $repo cannot be checked out in $TREE (checked out elsewhere?): set BRANCH= to another name"
 		log "branch $BRANCH of $repo (an earlier make tree) checked out again in $TREE"

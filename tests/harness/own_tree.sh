@@ -402,3 +402,24 @@ result "new-user read 11: the harness's own worktrees (make test's) are no workt
 # clean's checks, and make tree's commits, to another repository.
 out=$(GIT_DIR=$tmp/nothere/.git fx "$d" "$S/tree.sh") && git -C "$t" rev-parse -q --verify base >/dev/null
 result "new-user read 11: GIT_DIR in the environment points no stage at another repository" $? "$out"
+# Read 12: a new base, then a patch that does not apply to it: make
+# tree said "the tree is as it was", which the new base had removed.
+base_fixture "$tmp/r12nb"
+fx "$tmp/r12nb" "$S/tree.sh" >/dev/null
+base_fixture "$tmp/r12nb/other" other && cp "$tmp/r12nb/other/base.conf" "$tmp/r12nb/base.conf"
+sed -i 's/^ int b;$/ int zz;/' "$tmp/r12nb/patches/sched/0003-sched-three.patch"
+out=$(fx "$tmp/r12nb" "$S/tree.sh")
+[ $? != 0 ] && grep -q 'has the base alone' <<<"$out" && ! grep -q 'as it was' <<<"$out"
+result "new-user read 12: a new base to which a patch does not apply is not called the tree as it was" $? "$out"
+# Read 12: make clean went ahead while patches/ had an export that no
+# commit had: the b4 branches were its only other copy.
+base_fixture "$tmp/r12pc"
+git -C "$tmp/r12pc" init -q && git -C "$tmp/r12pc" add patches && git -C "$tmp/r12pc" commit -q -m v1
+fx "$tmp/r12pc" "$S/tree.sh" >/dev/null
+t=$tmp/r12pc/build/linux
+git -C "$t" checkout -q b4/sched && echo 'int four;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -s -am "sched: four"
+fx "$tmp/r12pc" "$S/export.sh" >/dev/null
+out=$(fx "$tmp/r12pc" "$S/clean.sh")
+[ $? != 0 ] && grep -q 'only other copy: commit them' <<<"$out" && [ -d "$t" ] &&
+	git -C "$tmp/r12pc" add -A patches && git -C "$tmp/r12pc" commit -q -m v2 && out=$out$(fx "$tmp/r12pc" "$S/clean.sh") && [ ! -d "$t" ]
+result "new-user read 12: make clean keeps the b4 branches while patches/ has an export that no commit has" $? "$out"

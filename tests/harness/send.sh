@@ -296,6 +296,39 @@ rc=$?
 kill "$sink"; wait "$sink" 2>/dev/null
 [ "$rc" != 0 ] && grep -q 'went out' <<<"$out2" && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/b.mbox")" = 1 ]
 result "new-user read 4: a version that went out is not sent again after a pull takes the tree back to it" $? "$out $out2"
+# Read 12: after a send, make clean refused b4's next version ("make
+# export first"), whose export wants its changelog written; its FORCE=1
+# dropped the tags sent/*, and the next SEND=1 mailed v1 again.
+base_fixture "$tmp/r12c"
+fx "$tmp/r12c" "$S/tree.sh" >/dev/null && fx "$tmp/r12c" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/r12c/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+start_sink "$tmp/c.mbox"
+echo | fx "$tmp/r12c" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" >/dev/null
+out=$(fx "$tmp/r12c" "$S/clean.sh")
+out2=$(fx "$tmp/r12c" env FORCE=1 "$S/clean.sh" && fx "$tmp/r12c" "$S/tree.sh")
+out3=$(echo | fx "$tmp/r12c" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+grep -q 'tags of yours: sent/sched-v1 ' <<<"$out" && ! grep -q 'make export' <<<"$out" &&
+	[ "$rc" != 0 ] && grep -q 'went out' <<<"$out3" && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/c.mbox")" = 1 ]
+result "new-user read 12: a version sent is not sent again after make clean FORCE=1, which is refused over b4's tags alone" $? "$out // $out2 // $out3"
+# Read 12: SMTP_SERVER=, a server of its own, got the login of the
+# user's git config (smtpUser, smtpPass, smtpEncryption): here b4 and
+# git send-email asked the server (the sink; for b4 unknown as such) for
+# TLS.
+cp "$GIT_CONFIG_GLOBAL" "$tmp/r12c/gitconfig"
+for kv in smtpServer=smtp.fixture-mail.dev smtpServerPort=587 smtpEncryption=tls smtpUser=jane smtpPass=secret; do
+	git config -f "$tmp/r12c/gitconfig" "sendemail.${kv%%=*}" "${kv#*=}"
+done
+start_sink "$tmp/r12c2.mbox"
+out=$(echo | fx "$tmp/r12c" env -u SMTP_SINK_TOKEN GIT_CONFIG_GLOBAL="$tmp/r12c/gitconfig" STAMP="$stamp" SEND=1 REFLECT=1 \
+	SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh") &&
+	out=$out$(fx "$tmp/r12c" env GIT_CONFIG_GLOBAL="$tmp/r12c/gitconfig" STAMP="$stamp" SEND=1 REFLECT=1 STABLE=1 \
+		POSTINGS=6.12.y SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" </dev/null)
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" = 0 ] && [ "$(grep -c '^X-Envelope-To: fixture@fixture-mail.dev' "$tmp/r12c2.mbox")" -ge 5 ]
+result "new-user read 12: SMTP_SERVER= gets no login (smtpUser, smtpEncryption) of the user's git config" $? "$out"
 git config --global --unset sendemail.smtpServer
 git config --global --unset sendemail.smtpServerPort
 unset SMTP_SINK_TOKEN

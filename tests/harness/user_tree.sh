@@ -152,3 +152,12 @@ echo 'int mine;' >>"$wt/kernel/sched/core.c"
 out=$(BUILD=$tmp/w11/build "$S/clean.sh" 2>&1)
 [ $? != 0 ] && grep -q 'uncommitted work' <<<"$out" && grep -q 'int mine;' "$wt/kernel/sched/core.c"
 result "new-user read 11: make clean keeps the worktree of a BRANCH with a slash" $? "$out"
+# Read 12: a KERNEL= worktree deleted by hand (not by make clean) is
+# still checked out for git: make tree said "set BRANCH=".
+user_fixture "$tmp/w12"
+rm "$tmp/w12/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/w12/src PATCHES=$tmp/w12/patches BUILD=$tmp/w12/build "$S/tree.sh" >/dev/null 2>&1
+rm -rf "$tmp/w12/build/worktree-rt-prio"
+out=$(KERNEL=$tmp/w12/src PATCHES=$tmp/w12/patches BUILD=$tmp/w12/build "$S/tree.sh" 2>&1)
+[ $? = 0 ] && grep -q 'deleted by hand' <<<"$out" && grep -q 'int c;' "$tmp/w12/build/worktree-rt-prio/kernel/sched/core.c"
+result "new-user read 12: make tree KERNEL= after its worktree was deleted by hand checks the branch out again" $? "$out"
