@@ -433,15 +433,20 @@ tgit() {
 # (am.messageid, mailinfo.scissors, format.*, diff.noprefix...).
 hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 
-# own_config: refuse when the tree's own git config sets what would
-# change the patches written, their sender or recipients (diff.noprefix,
-# format.*, b4.send-series-cc, sendemail.from...), which the harness
-# cannot set aside as it does the user's global one.
+# own_config: refuse when the tree's own git config (or .b4-config) sets
+# what would change the patches written, their sender or recipients
+# (diff.noprefix, format.*, b4.send-series-cc, sendemail.from...), which
+# the harness cannot set aside as it does the user's global one.
 own_config() {
 	local own
 	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4|sendemail)\.' |
 		grep -vE '^sendemail\.(smtp[a-z]*|envelopesender)$' | paste -sd' ') || true
 	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $(q "$TREE") config --unset NAME)"
+	# b4 takes send-* and the like from the tree's .b4-config too (one
+	# that .gitignore hides), unless the base has that very file.
+	[ ! -e "$TREE/.b4-config" ] ||
+		[ "$(git -C "$TREE" rev-parse -q --verify base:.b4-config)" = "$(git -C "$TREE" hash-object "$TREE/.b4-config")" ] ||
+		die "$TREE has a .b4-config that the base lacks, whose settings (send-series-to...) b4 would put in the mails: move it out of $TREE"
 }
 
 # format_patch ARGS: git format-patch in the harness tree, the same on

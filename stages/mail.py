@@ -76,7 +76,8 @@ elif len(patches) == 1:
 named, kept = set(), set()
 for path in patches:
     mail = read(path)
-    body = mail.get_content().split("\n---\n", 1)[0]
+    # b4 takes trailers from the notes under "---" too.
+    body = mail.get_content().split("\ndiff --git ", 1)[0]
     # The value of each trailer, less a comment ("Cc: stable@... # v6.12+").
     values = [v.split(" #")[0] for v in re.findall(r"^[A-Za-z][\w-]*: (.*)$", body, re.M)]
     these = {a.lower() for _, a in email.utils.getaddresses(values) if "@" in a and "/" not in a}

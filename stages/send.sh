@@ -92,6 +92,10 @@ else
 			sent_before+=("$name")
 			continue
 		fi
+		# b4 refuses a cover letter with its EDITME lines (a new
+		# version's changelog), in a dry run too.
+		[[ $(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")") != *EDITME* ]] ||
+			die "b4/$name's cover letter still has b4's EDITME lines (the changelog of its new version): write them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover), then make export and make test"
 		rest+=("$name")
 		[[ $(recorded "$TREE/.git/applied" "refs/heads/b4/$name") == "$(git -C "$TREE" rev-parse "b4/$name")" ]] ||
 			unexported="$TREE has commits or changes that are not in patches/"
@@ -109,6 +113,12 @@ fi
 if [[ ${STABLE:-0} == 1 ]]; then
 	mapfile -t mails < <(series "${folders[@]}")
 	((${#mails[@]})) || die "no patches in $TOP/stable: run make stable-tree and make stable-export"
+	# git send-email mails a patch's own To:/Cc: headers, whatever it
+	# is told.
+	for f in "${mails[@]}"; do
+		! grep -qiE '^(To|Cc|Bcc):' <<<"$(unfold "$f" | sed -n '1,/^$/p')" ||
+			die "${f#"$TOP"/} has a To:, Cc: or Bcc: header, which git send-email would mail too: remove it (make stable-export writes none), then make test"
+	done
 	patches=("${mails[@]}")
 else
 	names=("${rest[@]}")
@@ -141,9 +151,26 @@ identity_problem() {
 fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export') and make test"
 problem=$(identity_problem)
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Of the user's git config b4 and git send-email get the SMTP settings
+# alone (not sendemail.toCmd, b4.send-series-cc...), those of the
+# identity that b4 (b4.sendemail-identity) or git send-email
+# (sendemail.identity) is set to first; with SMTP_SERVER=, a server of
+# its own, none: no login of the user's goes to it.
+B4_GLOBAL=$tmp/sendemail.config
+: >"$B4_GLOBAL"
+if [[ -z ${SMTP_SERVER:-} ]]; then
+	id=$(git -C "$TREE" config "$([[ ${STABLE:-0} == 1 ]] && echo sendemail.identity || echo b4.sendemail-identity)") || true
+	for p in sendemail ${id:+"sendemail.$id"}; do
+		git -C "$TREE" config --get-regexp "^${p//./\\.}\\.(smtp[a-z]*|envelopesender)\$" | sed "s/^${p//./\\.}\\.//" >"$tmp/smtp" || true
+		for k in $(cut -d' ' -f1 "$tmp/smtp" | sort -u); do git config -f "$B4_GLOBAL" --unset-all "sendemail.$k" || true; done
+		while read -r k v; do git config -f "$B4_GLOBAL" --add "sendemail.$k" "$v"; done <"$tmp/smtp"
+	done
+fi
 # b4 sends through sendemail.smtpServer: without one it would take its
 # web endpoint, git send-email a sendmail or localhost:25.
-server=${SMTP_SERVER:-$(git -C "$TREE" config sendemail.smtpServer || true)}
+server=${SMTP_SERVER:-$(GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 git -C "$TREE" config sendemail.smtpServer || true)}
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
@@ -162,21 +189,11 @@ fi
 
 # The dry run shows each mail's subject and recipients: what b4 send -o
 # (or git send-email --dry-run) writes with the same configuration.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
 	local f
 	# sed reads to the end: quitting early would kill unfold (SIGPIPE).
 	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): *[^ ]/    &/p'; done >&2
 }
-# Of the user's git config b4 and git send-email get the SMTP settings
-# alone (not sendemail.toCmd, b4.send-series-cc...); with SMTP_SERVER=,
-# a server of its own, none: no login of the user's goes to it.
-B4_GLOBAL=$tmp/sendemail.config
-: >"$B4_GLOBAL"
-[[ -n ${SMTP_SERVER:-} ]] || git -C "$TREE" config --get-regexp '^sendemail\.(smtp[a-z]*|envelopesender)$' | while read -r k v; do
-	git config -f "$B4_GLOBAL" --add "$k" "$v"
-done || true
 if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst: these addresses and no more; REFLECT=1:
 	# the sender alone.
@@ -227,9 +244,17 @@ for name in "${names[@]}"; do
 	log "b4 send$([[ ${REFLECT:-0} != 1 ]] || echo " --reflect") of b4/$name"
 	# b4 asks for Enter before it sends: it gets one line of ours (a
 	# terminal's or a script's), so that each posting asks for its own.
-	{ IFS= read -r line && printf '%s\n' "$line" || true; } |
-		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) ||
-		die "b4 send of b4/$name failed (or was not confirmed)${sent[*]:+; sent already: ${sent[*]}}; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
+	if ! { IFS= read -r line && printf '%s\n' "$line" || true; } |
+		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) 2>&1 | tee "$tmp/b4.log"; then
+		went=${sent[*]:+; sent already: ${sent[*]}}
+		# After the Enter, b4 names each mail as it begins to send it.
+		begun=$(sed -n '/Press Enter to proceed/,$p' "$tmp/b4.log" | grep -c '^  \[' || true)
+		((begun)) ||
+			die "b4 send of b4/$name failed (or was not confirmed) before it sent a mail$went; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
+		# The command for the rest does not send this one again unasked.
+		after=("${names[@]:${#sent[@]}+1}")
+		die "b4 send of b4/$name failed after it began to send (the first $((begun - 1)) of its mails went, b4's output above names them)$went.${after[*]:+ The rest goes with: $again POSTINGS=\"${after[*]}\".} Sent again, $name goes whole, in a new thread: see first what arrived (the list's archive, your sent folder)"
+	fi
 	sent+=("$name")
 	[[ ${REFLECT:-0} != 1 ]] || continue
 	echo "$name ${rev[$name]} ${hash[$name]}" >>"$BUILD/sent"

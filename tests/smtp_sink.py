@@ -9,7 +9,8 @@ MBOX in mboxrd format ('From ' lines escaped, for git am --patch-format=
 mboxrd), with the SMTP envelope as X-Envelope-From / X-Envelope-To
 headers in front.  Stops by itself after LIFETIME_SECONDS (default 600).
 Its greeting carries $SMTP_SINK_TOKEN, by which stages/send.sh knows it
-(and only it) for the test sink.
+(and only it) for the test sink.  With $SMTP_SINK_FAIL_AT=N it refuses
+the Nth mail (451), as a server at its rate limit would.
 """
 import asyncio
 import os
@@ -22,8 +23,12 @@ from aiosmtpd.smtp import SMTP
 class Sink:
     def __init__(self, path):
         self.path = path
+        self.count = 0
 
     async def handle_DATA(self, server, session, envelope):
+        self.count += 1
+        if str(self.count) == os.environ.get("SMTP_SINK_FAIL_AT"):
+            return "451 try again later"
         data = envelope.original_content.replace(b"\r\n", b"\n")
         data = re.sub(rb"(?m)^(>*From )", rb">\1", data)
         if not data.endswith(b"\n"):
@@ -38,8 +43,9 @@ class Sink:
 
 async def main(mbox, portfile, lifetime):
     loop = asyncio.get_running_loop()
+    sink = Sink(mbox)
     server = await loop.create_server(
-        lambda: SMTP(Sink(mbox), hostname="localhost",
+        lambda: SMTP(sink, hostname="localhost",
                      ident="smtp_sink " + os.environ.get("SMTP_SINK_TOKEN", "")),
         "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]

@@ -369,3 +369,79 @@ rc2=$?
 [ "$rc" = 0 ] && grep -q '^warning: SEND=1 would be refused.*no b4 branch for irq of patches/' <<<"$out" &&
 	[ "$rc2" != 0 ] && grep -q '^error: .*no b4 branch for irq of patches/' <<<"$out2"
 result "new-user read 10: make send warns of a posting whose b4 branch is gone, and SEND=1 refuses it" $? "$out // $out2"
+
+# Read 13: a server that fails partway through a posting (a rate
+# limit): the command given for the rest sent it whole again; after a
+# real send, REFLECT=1 of b4's next version failed on its EDITME lines
+# and gave itself as the command for the rest.
+base_fixture "$tmp/r13"
+t=$tmp/r13/build/linux
+fx "$tmp/r13" "$S/tree.sh" >/dev/null && fx "$tmp/r13" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/r13/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+r13send() { echo | fx "$tmp/r13" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$@" "$S/send.sh"; }
+SMTP_SINK_FAIL_AT=3 start_sink "$tmp/r13.mbox"
+out=$(r13send)
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" != 0 ] && grep -q 'failed after it began to send (the first 2 of its mails went' <<<"$out" &&
+	! grep -q 'POSTINGS=' <<<"$out" && [ "$(grep -c '^From mboxrd' "$tmp/r13.mbox")" = 2 ]
+result "new-user read 13: a send that fails partway says mails may have gone, and gives no command that sends them again" $? "$out"
+start_sink "$tmp/r13b.mbox"
+r13send >/dev/null
+out=$(r13send REFLECT=1)
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" != 0 ] && grep -q "EDITME lines.*prep --edit-cover" <<<"$out" && ! grep -q 'POSTINGS=' <<<"$out"
+result "new-user read 13: REFLECT=1 of b4's next version, its changelog unwritten, names --edit-cover" $? "$out"
+
+# Read 13: a Cc: in a patch's notes (under "---") is b4's for that
+# patch alone; make tree made it the whole posting's.
+base_fixture "$tmp/r13n"
+t=$tmp/r13n/build/linux
+fx "$tmp/r13n" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched &&
+	printf '%s\n---\nCc: Only Forthis <only@fixture-mail.dev>\n' "$(git -C "$t" log -1 --format=%B)" | git -C "$t" commit -q --amend -F - &&
+	git -C "$t" checkout -q series && fx "$tmp/r13n" "$S/export.sh" >/dev/null && rm -rf "$tmp/r13n/build" &&
+	fx "$tmp/r13n" "$S/tree.sh" >/dev/null
+out=$(fx "$tmp/r13n" "$S/send.sh" </dev/null)
+[ $? = 0 ] && sed -n '/Subject: .*sched: three/,/Subject/p' <<<"$out" | grep -q 'only@fixture-mail.dev' &&
+	! sed -n '/Subject: .*sched: one/,/Subject/p' <<<"$out" | grep -q 'only@fixture-mail.dev'
+result "new-user read 13: make tree keeps a Cc: of a patch's notes on that patch alone" $? "$out"
+
+# Read 13: a .b4-config in build/linux (the kernel's .gitignore hides
+# it) gave every posting its send-series-to.
+printf '[b4]\n\tsend-series-to = Boss <boss@fixture-mail.dev>\n' >"$t/.b4-config" && echo '.*' >>"$t/.git/info/exclude"
+out=$(fx "$tmp/r13n" "$S/send.sh" </dev/null)
+rc=$?
+out2=$(fx "$tmp/r13n" "$S/export.sh")
+rc2=$?
+rm "$t/.b4-config"
+[ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q 'has a .b4-config' <<<"$out$out2" && ! grep -q 'boss@' <<<"$out" &&
+	! grep -rq boss@ "$tmp/r13n/patches"
+result "new-user read 13: make send and make export refuse a .b4-config in build/linux" $? "$out // $out2"
+
+# Read 13: a backport with a To: header of its own, which git
+# send-email mails whatever it is told, REFLECT=1 too.
+f=$(ls "${S%/*}"/stable/6.18.y/0001-*.patch)
+cp "$f" "$tmp/r13.patch"
+sed -i '0,/^Subject:/s/^Subject:/To: Boss <boss@fixture-mail.dev>\nSubject:/' "$f"
+out=$(fx "$tmp/r13n" env STABLE=1 REFLECT=1 "$S/send.sh" </dev/null)
+rc=$?
+cp "$tmp/r13.patch" "$f"
+[ "$rc" != 0 ] && grep -q 'has a To:, Cc: or Bcc: header' <<<"$out"
+result "new-user read 13: make send STABLE=1 refuses a backport with a To: header of its own" $? "$out"
+
+# Read 13: b4.sendemail-identity (git send-email's sendemail.identity)
+# chose the server that b4 sends through; make send took the default.
+cp "$GIT_CONFIG_GLOBAL" "$tmp/r13n/gitconfig"
+start_sink "$tmp/r13i.mbox"
+for kv in sendemail.smtpServer=127.0.0.1 sendemail.smtpServerPort=9 b4.sendemail-identity=home \
+	sendemail.home.smtpServerPort="$port" sendemail.identity=home; do
+	git config -f "$tmp/r13n/gitconfig" "${kv%%=*}" "${kv#*=}"
+done
+out=$(echo | fx "$tmp/r13n" env GIT_CONFIG_GLOBAL="$tmp/r13n/gitconfig" STAMP="$tmp/r13n/stamp" SEND=1 REFLECT=1 \
+	sh -c 'PATCHES=$0/patches STAMP=$STAMP "$1/stamp.sh" && "$1/send.sh"' "$tmp/r13n" "$S")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" = 0 ] && [ "$(grep -c '^From mboxrd' "$tmp/r13i.mbox")" = 4 ]
+result "new-user read 13: make send goes through the server of b4.sendemail-identity" $? "$out"
