@@ -43,6 +43,7 @@ unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_
 ##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
 ##   make send     b4 send of each b4 branch, a dry run    SEND=1 REFLECT=1 POSTINGS= SMTP_SERVER= SMTP_PORT=
 ##                 STABLE=1: the backports in stable/, to stable@, by git send-email
+##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL=
 ##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch  FORCE=1
 ##   make stable-export  write stable/ from build/stable                          FORCE=1
 ##   make flake    run the built suite RUNS (20) times     RUNS=

@@ -45,7 +45,17 @@ B4_CONFIG=(sendemail.smtpServer=/bin/false "b4.send-auto-to-cmd=$gm --nol" "b4.s
 for name in "${names[@]}"; do
 	sign_as_sender base "b4/$name"
 	git -C "$TREE" checkout -q "b4/$name"
+	# As upstream, b4 prep --auto-to-cc only for a cover letter without
+	# recipients (a new posting): one removed from it stays removed. Who
+	# get_maintainer.pl would add to the others is named.
+	had=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' || true)
+	head=$(git -C "$TREE" rev-parse "b4/$name")
 	b4x prep --auto-to-cc >"$BUILD/b4.log" 2>&1 || die "b4 prep --auto-to-cc on b4/$name: $(tail -n 3 "$BUILD/b4.log")"
+	if [ -n "$had" ]; then
+		more=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' | grep -vxF "$had" | paste -sd';' || true)
+		git -C "$TREE" update-ref "refs/heads/b4/$name" "$head"
+		[ -z "$more" ] || warn "get_maintainer.pl names who b4/$name's cover letter lacks ($more): if you did not remove them on purpose, add them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --auto-to-cc) and run make export"
+	fi
 	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
 		! grep -q EDITME "$BUILD/b4.log" ||
 			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"

@@ -101,7 +101,7 @@ else
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
 	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent"))"
-	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test)"
+	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test); one sent in part (\"partly\" in $(q "$BUILD/sent")) goes whole again once its line there is deleted"
 	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
 fi
 if ((${#sent_before[@]})); then
@@ -156,8 +156,9 @@ trap 'rm -rf "$tmp"' EXIT
 # Of the user's git config b4 and git send-email get the SMTP settings
 # alone (not sendemail.toCmd, b4.send-series-cc...), those of the
 # identity that b4 (b4.sendemail-identity) or git send-email
-# (sendemail.identity) is set to first; with SMTP_SERVER=, a server of
-# its own, none: no login of the user's goes to it.
+# (sendemail.identity) is set to first, and credential.*; with
+# SMTP_SERVER=, a server of its own, none: no login of the user's goes
+# to it.
 B4_GLOBAL=$tmp/sendemail.config
 : >"$B4_GLOBAL"
 if [[ -z ${SMTP_SERVER:-} ]]; then
@@ -167,6 +168,9 @@ if [[ -z ${SMTP_SERVER:-} ]]; then
 		for k in $(cut -d' ' -f1 "$tmp/smtp" | sort -u); do git config -f "$B4_GLOBAL" --unset-all "sendemail.$k" || true; done
 		while read -r k v; do git config -f "$B4_GLOBAL" --add "sendemail.$k" "$v"; done <"$tmp/smtp"
 	done
+	git -C "$TREE" config --get-regexp '^credential\.' | while read -r k v; do
+		git config -f "$B4_GLOBAL" --add "$k" "$v"
+	done || true
 fi
 # b4 sends through sendemail.smtpServer: without one it would take its
 # web endpoint, git send-email a sendmail or localhost:25.
@@ -231,6 +235,18 @@ B4_CONFIG=(${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
 	die "$TREE is on no branch (a rebase, am or bisect under way?): finish it or check out a branch, then make send"
 trap 'rm -rf "$tmp"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
+# partly: when b4 began to send posting $name (it names each mail as it
+# begins, after the Enter) and stopped (a server error, a Ctrl-C), say
+# so, and record it as sent: the command for the rest does not send it
+# again unasked.
+partly() {
+	local begun
+	begun=$(sed -n '/Press Enter to proceed/,$p' "$tmp/b4.log" | grep -c '^  \[' || true)
+	((begun)) || return 1
+	[[ ${REFLECT:-0} == 1 ]] || echo "$name ${rev[$name]} ${hash[$name]} partly" >>"$BUILD/sent"
+	printf 'error: %s\n' "b4 send of b4/$name stopped after it began to send: the first $((begun - 1)) of its mails went (b4's output above names them)$went$([[ ${REFLECT:-0} == 1 ]] ||
+		echo "; recorded in $(q "$BUILD/sent") as sent: to send it whole again, in a new thread (see first what arrived: the list's archive, your sent folder), delete its line there")" >&2
+}
 sent=()
 for name in "${names[@]}"; do
 	git -C "$TREE" checkout -q "b4/$name"
@@ -244,17 +260,19 @@ for name in "${names[@]}"; do
 	log "b4 send$([[ ${REFLECT:-0} != 1 ]] || echo " --reflect") of b4/$name"
 	# b4 asks for Enter before it sends: it gets one line of ours (a
 	# terminal's or a script's), so that each posting asks for its own.
+	went=${sent[*]:+; sent already: ${sent[*]}}
+	: >"$tmp/b4.log"
+	trap 'partly && exit 130' INT
 	if ! { IFS= read -r line && printf '%s\n' "$line" || true; } |
 		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) 2>&1 | tee "$tmp/b4.log"; then
-		went=${sent[*]:+; sent already: ${sent[*]}}
-		# After the Enter, b4 names each mail as it begins to send it.
-		begun=$(sed -n '/Press Enter to proceed/,$p' "$tmp/b4.log" | grep -c '^  \[' || true)
-		((begun)) ||
-			die "b4 send of b4/$name failed (or was not confirmed) before it sent a mail$went; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
-		# The command for the rest does not send this one again unasked.
-		after=("${names[@]:${#sent[@]}+1}")
-		die "b4 send of b4/$name failed after it began to send (the first $((begun - 1)) of its mails went, b4's output above names them)$went.${after[*]:+ The rest goes with: $again POSTINGS=\"${after[*]}\".} Sent again, $name goes whole, in a new thread: see first what arrived (the list's archive, your sent folder)"
+		if partly; then
+			after=("${names[@]:${#sent[@]}+1}")
+			((${#after[@]})) || exit 1
+			die "the rest goes with: $again POSTINGS=\"${after[*]}\""
+		fi
+		die "b4 send of b4/$name failed (or was not confirmed) before it sent a mail$went; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
 	fi
+	trap - INT
 	sent+=("$name")
 	[[ ${REFLECT:-0} != 1 ]] || continue
 	echo "$name ${rev[$name]} ${hash[$name]}" >>"$BUILD/sent"

@@ -167,19 +167,19 @@ user_tree() {
 		start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
 			die "$repo has no revision ${BASE:-HEAD}"
 		git -C "$repo" worktree add -q -b "$BRANCH" "$TREE" "$start"
-		if ! apply_series "$TREE"; then
-			git -C "$repo" worktree remove --force "$TREE"
-			git -C "$repo" branch -q -D "$BRANCH"
-			die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
-		fi
+		# A failure or an interrupt leaves the repository as it was.
+		trap 'git -C "$repo" worktree remove --force "$TREE"; git -C "$repo" branch -q -D "$BRANCH"' EXIT
+		apply_series "$TREE" || die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
 		git -C "$repo" config "branch.$BRANCH.rtprio" "$start $(git -C "$TREE" rev-parse HEAD) $(patches_hash)"
+		trap - EXIT
 		log "branch $BRANCH of $repo has the series (worktree $TREE)"
 		return
 	fi
-	read -r start head hash <<<"$("${cfg[@]}")" || {
+	cfgval=$("${cfg[@]}") || {
 		log "branch $BRANCH of $repo is checked out in $TREE already (by an older make tree): using it as it is"
 		return
 	}
+	read -r start head hash <<<"$cfgval"
 	[ -z "${BASE:-}" ] || [ "$(git -C "$repo" rev-parse -q --verify "$BASE^{commit}")" = "$start" ] ||
 		die "branch $BRANCH of $repo was made from $(git -C "$repo" log -1 --format='%h ("%s")' "$start"), not from BASE=$BASE: BASE= makes a new branch, so set BRANCH= to another name"
 	if [ "$hash" = "$(patches_hash)" ]; then
@@ -190,11 +190,10 @@ user_tree() {
 		die "patches/ changed since make tree made branch $BRANCH of $repo, which has commits or changes of yours since: they stay there; for the series as patches/ has it now, set BRANCH= to another name"
 	log "patches/ changed since make tree made branch $BRANCH: making it again from $(git -C "$repo" log -1 --format='%h ("%s")' "$start")"
 	git -C "$TREE" reset -q --hard "$start"
-	apply_series "$TREE" || {
-		git -C "$TREE" reset -q --hard "$head"
-		die "the series of patches/ does not apply to $start; branch $BRANCH is as it was"
-	}
+	trap 'git -C "$TREE" am --abort 2>/dev/null; git -C "$TREE" reset -q --hard "$head"' EXIT
+	apply_series "$TREE" || die "the series of patches/ does not apply to $start; branch $BRANCH is as it was"
 	git -C "$repo" config "branch.$BRANCH.rtprio" "$start $(git -C "$TREE" rev-parse HEAD) $(patches_hash)"
+	trap - EXIT
 }
 
 lock_build

@@ -10,7 +10,9 @@ mboxrd), with the SMTP envelope as X-Envelope-From / X-Envelope-To
 headers in front.  Stops by itself after LIFETIME_SECONDS (default 600).
 Its greeting carries $SMTP_SINK_TOKEN, by which stages/send.sh knows it
 (and only it) for the test sink.  With $SMTP_SINK_FAIL_AT=N it refuses
-the Nth mail (451), as a server at its rate limit would.
+the Nth mail (451), as a server at its rate limit would; with
+$SMTP_SINK_HOLD_AT=N it creates the file $SMTP_SINK_HELD on the Nth mail
+and refuses it only a minute later (a slow server, for a Ctrl-C).
 """
 import asyncio
 import os
@@ -28,6 +30,10 @@ class Sink:
     async def handle_DATA(self, server, session, envelope):
         self.count += 1
         if str(self.count) == os.environ.get("SMTP_SINK_FAIL_AT"):
+            return "451 try again later"
+        if str(self.count) == os.environ.get("SMTP_SINK_HOLD_AT"):
+            open(os.environ["SMTP_SINK_HELD"], "w").close()
+            await asyncio.sleep(60)
             return "451 try again later"
         data = envelope.original_content.replace(b"\r\n", b"\n")
         data = re.sub(rb"(?m)^(>*From )", rb">\1", data)

@@ -384,3 +384,14 @@ out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/tree.sh") &&
 	out=$out$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh") &&
 	! grep -rq 'Change-Id' "$d/patches" && [ "$(git -C "$d/build/linux" rev-parse base)" = "$(git -C "$tmp/k/build/linux" rev-parse base)" ]
 result "new-user read 9: the user's hooks and commit signing change no commit the harness makes" $? "$out"
+# Read 14: a recipient removed from the cover letter (b4 prep
+# --edit-cover) came back at every make export (b4 prep --auto-to-cc).
+base_fixture "$tmp/x14"
+t=$tmp/x14/build/linux
+fx "$tmp/x14" "$S/tree.sh" >/dev/null
+git -C "$t" log -1 --format=%B "b4/sched~3" | sed "/^--- b4-submit-tracking ---\$/,\$d; /^Cc: list@/d" >"$tmp/x14/cover.msg"
+git -C "$t" checkout -q b4/sched && edit_cover "$t" "$tmp/x14/cover.msg" && git -C "$t" checkout -q series
+out=$(fx "$tmp/x14" "$S/export.sh")
+[ $? = 0 ] && grep -q "names who b4/sched's cover letter lacks (Cc: list@lists.example.org)" <<<"$out" &&
+	! grep -q 'list@' "$tmp/x14/patches/sched/"*.patch && grep -q '^To: Maint Ainer' "$tmp/x14/patches/sched/0000-"*.patch
+result "new-user read 14: a recipient removed from the cover letter stays removed at make export, and is named" $? "$out"

@@ -161,3 +161,14 @@ rm -rf "$tmp/w12/build/worktree-rt-prio"
 out=$(KERNEL=$tmp/w12/src PATCHES=$tmp/w12/patches BUILD=$tmp/w12/build "$S/tree.sh" 2>&1)
 [ $? = 0 ] && grep -q 'deleted by hand' <<<"$out" && grep -q 'int c;' "$tmp/w12/build/worktree-rt-prio/kernel/sched/core.c"
 result "new-user read 12: make tree KERNEL= after its worktree was deleted by hand checks the branch out again" $? "$out"
+# Read 14: an interrupted make tree KERNEL= left a branch with part of
+# the series, which the next make tree took for the user's work.
+user_fixture "$tmp/w14"
+mkdir -p "$tmp/w14/slow"
+printf '#!/bin/bash\ncase " $* " in *" am "*0002-*) touch %q; sleep 60 ;; esac\nexec /usr/bin/git "$@"\n' \
+	"$tmp/w14/at-am" >"$tmp/w14/slow/git"
+chmod +x "$tmp/w14/slow/git"
+before=$(state "$tmp/w14/src")
+interrupt_at "$tmp/w14/at-am" KERNEL="$tmp/w14/src" PATCHES="$tmp/w14/patches" BUILD="$tmp/w14/build" PATH="$tmp/w14/slow:$PATH" "$S/tree.sh"
+[ $? = 0 ] && [ "$before" = "$(state "$tmp/w14/src")" ] && [ ! -e "$tmp/w14/build/worktree-rt-prio" ]
+result "new-user read 14: an interrupted make tree KERNEL= leaves the user's repository as it was" $? "$(state "$tmp/w14/src")"
