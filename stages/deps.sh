@@ -13,7 +13,7 @@ packages=(git python3 xz-utils)
 	qemu-system-x86 qemu-system-arm device-tree-compiler busybox-static
 	gcc-s390x-linux-gnu gcc-aarch64-linux-gnu
 	python3-sphinx python3-sphinx-rtd-theme python3-yaml
-	git-email libmailtools-perl python3-aiosmtpd python3-ply python3-git
+	git-email libmailtools-perl libauthen-sasl-perl libio-socket-ssl-perl python3-aiosmtpd python3-ply python3-git
 )
 
 missing=()

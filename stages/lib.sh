@@ -387,7 +387,7 @@ $out
 # FORCE=1 or not. "changed":
 # stable/ changed since, and the way to keep both is given.
 guard_stable() {
-	local g old
+	local g old oldw pre= post=
 	guard_worktrees
 	! forced || return 0
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
@@ -395,12 +395,25 @@ guard_stable() {
 	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
+	oldw=$(recorded "$TREE/.git/stable-refs" refs/heads/with)
+	g="git -C $(q "$TREE")"
 	if [ -n "${1:-}" ] && [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then
-		g="git -C $(q "$TREE")"
-		die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has commits on backport that it lacks: keep both thus:
-  $g branch -m backport mine/backport
-  make stable-tree FORCE=1
-  $g checkout -q backport && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport
+		# What moved on backport (its new commits) and on with (the
+		# test-only patch, edited) goes onto the branches made again.
+		[ "$old" = "$(git -C "$TREE" rev-parse backport)" ] || {
+			pre="
+  $g branch -m backport mine/backport"
+			post="
+  $g checkout -q backport && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport"
+		}
+		[ -z "$oldw" ] || [ "$oldw" = "$(git -C "$TREE" rev-parse with)" ] || {
+			pre+="
+  $g diff ${oldw:0:12} with -- >$(q "$BUILD/with.diff")   # your edit of the test-only patch"
+			post+="
+  $g checkout -q with && $g apply --index $(q "$BUILD/with.diff") && $g commit -q --amend --no-edit"
+		}
+		[ -z "$pre" ] || die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus:$pre
+  make stable-tree FORCE=1$post
   make stable-export"
 	fi
 	die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
@@ -439,7 +452,7 @@ hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 # the harness cannot set aside as it does the user's global one.
 own_config() {
 	local own
-	own=$(git -C "$TREE" config --local --name-only --get-regexp '^(format|diff|b4|sendemail)\.' |
+	own=$(git -C "$TREE" config --local --includes --name-only --get-regexp '^(format|diff|b4|sendemail)\.' |
 		grep -vE '^sendemail\.(smtp[a-z]*|envelopesender)$' | paste -sd' ') || true
 	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $(q "$TREE") config --unset NAME)"
 	# b4 takes send-* and the like from the tree's .b4-config too (one

@@ -21,6 +21,8 @@ if [[ ${STABLE:-0} == 1 ]]; then
 		die "'git send-email' is missing: install it with: apt-get install git-email"
 	perl -MMail::Address -e 1 2>/dev/null ||
 		die "git send-email needs Mail::Address: install it with: apt-get install libmailtools-perl"
+	perl -MAuthen::SASL -MIO::Socket::SSL -e 1 2>/dev/null ||
+		die "git send-email needs Authen::SASL and IO::Socket::SSL for a login and TLS: install them with: apt-get install libauthen-sasl-perl libio-socket-ssl-perl"
 	. "$TOP/stable.conf"
 	# POSTINGS="6.12.y 6.18.y": these backports alone, else both; one
 	# that went out as it is (build/stable-sent has it) is left out,
@@ -235,14 +237,15 @@ B4_CONFIG=(${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
 	die "$TREE is on no branch (a rebase, am or bisect under way?): finish it or check out a branch, then make send"
 trap 'rm -rf "$tmp"; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
-# partly: when b4 began to send posting $name (it names each mail as it
-# begins, after the Enter) and stopped (a server error, a Ctrl-C), say
-# so, and record it as sent: the command for the rest does not send it
-# again unasked.
+# partly: when b4 stopped (a server error, a Ctrl-C) after mails of
+# posting $name went (it names each mail as it begins, after the
+# Enter), say so, and record it as sent: the command for the rest does
+# not send it again unasked.
 partly() {
 	local begun
 	begun=$(sed -n '/Press Enter to proceed/,$p' "$tmp/b4.log" | grep -c '^  \[' || true)
-	((begun)) || return 1
+	# The last one named is the one that failed: went, maybe not.
+	((begun > 1)) || return 1
 	[[ ${REFLECT:-0} == 1 ]] || echo "$name ${rev[$name]} ${hash[$name]} partly" >>"$BUILD/sent"
 	printf 'error: %s\n' "b4 send of b4/$name stopped after it began to send: the first $((begun - 1)) of its mails went (b4's output above names them)$went$([[ ${REFLECT:-0} == 1 ]] ||
 		echo "; recorded in $(q "$BUILD/sent") as sent: to send it whole again, in a new thread (see first what arrived: the list's archive, your sent folder), delete its line there")" >&2
@@ -270,7 +273,7 @@ for name in "${names[@]}"; do
 			((${#after[@]})) || exit 1
 			die "the rest goes with: $again POSTINGS=\"${after[*]}\""
 		fi
-		die "b4 send of b4/$name failed (or was not confirmed) before it sent a mail$went; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
+		die "b4 send of b4/$name failed (or was not confirmed) before a mail of it went$went; the rest goes with: $again POSTINGS=\"${names[*]:${#sent[@]}}\""
 	fi
 	trap - INT
 	sent+=("$name")

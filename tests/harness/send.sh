@@ -462,3 +462,24 @@ kill "$sink"; wait "$sink" 2>/dev/null
 [ "$rc" != 0 ] && grep -q 'went out already' <<<"$out" && grep -q '^sched 1 .* partly$' "$tmp/r14/build/sent" &&
 	[ "$(grep -c '^From mboxrd' "$tmp/r14.mbox")" = 1 ]
 result "new-user read 14: a posting that a Ctrl-C stopped while it went is recorded, and not sent again unasked" $? "$out"
+
+# Read 15: b4.* and sendemail.* of build/linux's own config that an
+# include.path brings passed own_config; a posting whose first mail the
+# server refused was recorded as sent in part.
+base_fixture "$tmp/r15"
+t=$tmp/r15/build/linux
+fx "$tmp/r15" "$S/tree.sh" >/dev/null && fx "$tmp/r15" "$S/export.sh" >/dev/null
+printf '[sendemail]\n\tfrom = Work Self <boss@fixture-mail.dev>\n' >"$tmp/r15/inc.cfg"
+git -C "$t" config include.path "$tmp/r15/inc.cfg"
+out=$(fx "$tmp/r15" "$S/send.sh" </dev/null)
+rc=$?
+git -C "$t" config --unset include.path
+[ "$rc" != 0 ] && grep -q 'own git config sets sendemail.from' <<<"$out" && ! grep -q 'Work Self' <<<"$out"
+result "new-user read 15: make send refuses a sendemail.from that an include.path of build/linux's config brings" $? "$out"
+(PATCHES=$tmp/r15/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+SMTP_SINK_FAIL_AT=1 start_sink "$tmp/r15.mbox"
+out=$(echo | fx "$tmp/r15" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" != 0 ] && grep -q 'before a mail of it went.*POSTINGS="sched"' <<<"$out" && [ ! -s "$tmp/r15/build/sent" ]
+result "new-user read 15: a posting whose first mail the server refused is not recorded as sent" $? "$out"

@@ -23,7 +23,7 @@ mine=$(git -C "$s/build/stable" rev-parse HEAD)
 sed -i 's/^Subject: .*/&, reworded upstream/' "$s"/stable/*.patch
 out=$(st "$s" tree)
 rc=$?
-[ "$rc" != 0 ] && grep -q 'has commits on backport that it lacks' <<<"$out" &&
+[ "$rc" != 0 ] && grep -q 'has work on backport or with that it lacks' <<<"$out" &&
 	[ "$(git -C "$s/build/stable" rev-parse backport)" = "$mine" ]
 result "22.3 make stable-tree keeps an unexported commit on backport" $? "$out"
 out=$(BUILD=$s/build "$S/clean.sh" 2>&1)
@@ -189,3 +189,20 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'make stable-export FORCE=1 writes it back' <<<"$out" &&
 	git -C "$s/build/stable" log -1 --format=%s backport | grep -q 'mine, on backport'
 result "new-user read 8: make stable-tree keeps what make stable-export wrote and stable/ undid" $? "$out"
+# Read 15: stable/ pulled and the test-only patch edited on with: the
+# way named backport alone, and its make stable-tree FORCE=1 dropped
+# the edit.
+s=$tmp/st15
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q with && echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
+grep -q 'work on backport or with' <<<"$out" && [ -n "$recipe" ] && (eval "$recipe") >/dev/null &&
+	grep -q "^+int mytest;" "$s"/stable/test/*.patch && grep -q 'pulled' "$s"/stable/0001-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 15: stable/ pulled and the test-only patch edited: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test")"
