@@ -202,11 +202,11 @@ guard_clean() {
 	# A tree made by an older make tree kept Debian's "/*" in .gitignore,
 	# which hides every new file: count ignored files there too.
 	! grep -qx '/\*' "$TREE/.gitignore" 2>/dev/null || ignored=(--ignored)
+	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	out=$("${git[@]}" status --porcelain "${ignored[@]}" | sed -n '1,10s/^/    /p')
 	[ -z "$out" ] || die "$TREE has uncommitted changes or new files:
 $out
   commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
-	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null || [ -n "$("${git[@]}" rev-list -1 HEAD --not series --branches='b4/*')" ] ||
 		die "$TREE is on no branch, with no commit of yours there: check out a branch (git -C $(q "$TREE") checkout series)"
 	"${git[@]}" symbolic-ref -q HEAD >/dev/null ||
@@ -390,9 +390,9 @@ guard_stable() {
 	local g old oldw pre= post=
 	guard_worktrees
 	! forced || return 0
+	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
-	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	oldw=$(recorded "$TREE/.git/stable-refs" refs/heads/with)
@@ -446,15 +446,18 @@ tgit() {
 # (am.messageid, mailinfo.scissors, format.*, diff.noprefix...).
 hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 
-# own_config: refuse when the tree's own git config (or .b4-config) sets
-# what would change the patches written, their sender or recipients
-# (diff.noprefix, format.*, b4.send-series-cc, sendemail.from...), which
+# own_config: refuse when the tree's own git config (its includes and
+# config.worktree too, or .b4-config) sets what would change the patches
+# written, their sender, recipients or server (diff.noprefix, format.*,
+# b4.send-series-cc, sendemail.*: over the SMTP settings that send.sh
+# takes from the global one, those of b4.sendemail-identity too), which
 # the harness cannot set aside as it does the user's global one.
 own_config() {
 	local own
-	own=$(git -C "$TREE" config --local --includes --name-only --get-regexp '^(format|diff|b4|sendemail)\.' |
-		grep -vE '^sendemail\.(smtp[a-z]*|envelopesender)$' | paste -sd' ') || true
-	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written: unset it there (git -C $(q "$TREE") config --unset NAME)"
+	own=$(for where in --local --worktree; do
+		git -C "$TREE" config "$where" --includes --name-only --get-regexp '^(format|diff|b4|sendemail)\.' 2>/dev/null
+	done | sort -u | paste -sd' ') || true
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written, their sender or server (your global git config's SMTP settings are the ones used): unset it there (git -C $(q "$TREE") config --unset NAME, or in the file that its include.path names)"
 	# b4 takes send-* and the like from the tree's .b4-config too (one
 	# that .gitignore hides), unless the base has that very file.
 	[ ! -e "$TREE/.b4-config" ] ||

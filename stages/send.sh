@@ -228,8 +228,8 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	exit 0
 fi
 
-# build/linux's own config, which b4 reads too, gives SMTP_SERVER= no
-# port and no encryption (without which b4 does no login).
+# SMTP_SERVER= gets its port alone, and no encryption (without which b4
+# does no login).
 B4_CONFIG=(${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 [[ -z ${SMTP_SERVER:-} ]] || B4_CONFIG=("sendemail.smtpServer=$SMTP_SERVER" "sendemail.smtpServerPort=${SMTP_PORT:-0}" sendemail.smtpEncryption=)
 [[ ${SEND:-0} == 1 ]] || B4_CONFIG=(sendemail.smtpServer=/bin/false)

@@ -483,3 +483,17 @@ rc=$?
 kill "$sink"; wait "$sink" 2>/dev/null
 [ "$rc" != 0 ] && grep -q 'before a mail of it went.*POSTINGS="sched"' <<<"$out" && [ ! -s "$tmp/r15/build/sent" ]
 result "new-user read 15: a posting whose first mail the server refused is not recorded as sent" $? "$out"
+# Read 16: build/linux's own sendemail.smtpServer beat that of the
+# user's b4.sendemail-identity (whose login then went to the wrong
+# server); a diff.* of its config.worktree passed the check.
+git -C "$t" config sendemail.smtpServer 127.0.0.1
+out=$(fx "$tmp/r15" "$S/send.sh" </dev/null)
+rc=$?
+git -C "$t" config --unset sendemail.smtpServer
+git -C "$t" config extensions.worktreeConfig true && git -C "$t" config --worktree diff.noprefix true
+out2=$(fx "$tmp/r15" "$S/export.sh")
+rc2=$?
+git -C "$t" config --worktree --unset diff.noprefix
+[ "$rc" != 0 ] && grep -q 'own git config sets sendemail.smtpserver' <<<"$out" &&
+	[ "$rc2" != 0 ] && grep -q 'own git config sets diff.noprefix' <<<"$out2"
+result "new-user read 16: build/linux's own sendemail.smtpServer, and a diff.* of its config.worktree, are refused" $? "$out // $out2"
