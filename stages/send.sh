@@ -176,7 +176,7 @@ if [[ -z ${SMTP_SERVER:-} ]]; then
 fi
 # b4 sends through sendemail.smtpServer: without one it would take its
 # web endpoint, git send-email a sendmail or localhost:25.
-server=${SMTP_SERVER:-$(GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 git -C "$TREE" config sendemail.smtpServer || true)}
+server=${SMTP_SERVER:-$(git config -f "$B4_GLOBAL" sendemail.smtpServer || true)}
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
@@ -228,10 +228,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	exit 0
 fi
 
-# SMTP_SERVER= gets its port alone, and no encryption (without which b4
-# does no login).
-B4_CONFIG=(${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
-[[ -z ${SMTP_SERVER:-} ]] || B4_CONFIG=("sendemail.smtpServer=$SMTP_SERVER" "sendemail.smtpServerPort=${SMTP_PORT:-0}" sendemail.smtpEncryption=)
+B4_CONFIG=(${SMTP_SERVER:+"sendemail.smtpServer=$SMTP_SERVER"} ${SMTP_PORT:+"sendemail.smtpServerPort=$SMTP_PORT"})
 [[ ${SEND:-0} == 1 ]] || B4_CONFIG=(sendemail.smtpServer=/bin/false)
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD) ||
