@@ -50,10 +50,23 @@ check() {
 	return 0
 }
 
+# disk: a cold run fills build/ and ccache with about 13 GB (11 GB seen
+# in build/ after one); what build/ holds already is reused.
+disk() (
+	mkdir -p "$BUILD"
+	local need=13 free held
+	free=$(df -BG --output=avail "$BUILD" | tail -n 1 | tr -dc 0-9)
+	held=$(du -s -BG "$BUILD" | cut -f 1 | tr -dc 0-9)
+	echo "free: $free GB; build/ holds $held GB; a cold make test needs $need GB"
+	[ $((free + held)) -ge $need ] ||
+		die "$((need - free - held)) GB more free space is needed where build/ is ($BUILD)"
+)
+
 # The harness's own tests first: seconds, and no kernel needed.
 check harness "$TOP/tests/harness.sh"
 check deps "$stages/deps.sh"
-check apply --after deps "$stages/tree.sh"
+check disk --after deps disk
+check apply --after deps,disk "$stages/tree.sh"
 check checkpatch --after apply "$stages/checkpatch.sh"
 check bisect --after apply "$stages/bisect.sh"
 check kunit-um --after apply sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
@@ -70,8 +83,8 @@ check docs --after apply "$stages/docs.sh"
 check coccinelle --after apply "$stages/cocci.sh"
 check send --after apply "$TOP/tests/send_roundtrip.sh"
 check b4 --after apply "$TOP/tests/b4_check.sh"
-check stable-without --after deps "$stages/stable.sh" without
-check stable-with --after deps "$stages/stable.sh" with
+check stable-without --after deps,disk "$stages/stable.sh" without
+check stable-with --after deps,disk "$stages/stable.sh" with
 
 printf '\nstage times:\n%b%-22s %5ss (%d min)\n' "$times" total "$SECONDS" $((SECONDS / 60))
 [ "$failed" != 0 ] || "$stages/stamp.sh"

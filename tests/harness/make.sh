@@ -35,7 +35,7 @@ rc=$?
 	grep -q '^FAIL build-x86_64 .*' <<<"$out" && grep -q 'not run: apply failed' <<<"$out" &&
 	grep -q 'not run: build-x86_64 failed' "$f/build/logs/kunit-x86_64.log" &&
 	[ ! -e "$f/ran/build" ] && [ ! -e "$f/ran/checkpatch" ] && [ ! -e "$f/ran/stamp" ] &&
-	[ "$(tail -n 1 <<<"$out")" = "4 passed, 17 failed" ]
+	[ "$(tail -n 1 <<<"$out")" = "5 passed, 17 failed" ]
 result "15.9 make test runs the harness first and not the stages after a failed one" $? "$out"
 
 # Issue 15.10: a second command on the same build/ is refused, with the
