@@ -397,15 +397,31 @@ guard_stable() {
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	oldw=$(recorded "$TREE/.git/stable-refs" refs/heads/with)
 	g="git -C $(q "$TREE")"
-	if [ -n "${1:-}" ] && [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then
-		# What moved on backport (its new commits) and on with (the
+	if [ -n "${1:-}" ] && [ -n "$old" ]; then
+		# What moved on backport (its new commits; an amend, as a diff
+		# onto its last commit, and its message) and on with (the
 		# test-only patch, edited) goes onto the branches made again.
-		[ "$old" = "$(git -C "$TREE" rev-parse backport)" ] || {
+		if [ "$old" = "$(git -C "$TREE" rev-parse backport)" ]; then
+			:
+		elif git -C "$TREE" merge-base --is-ancestor "$old" backport; then
 			pre="
   $g branch -m backport mine/backport"
 			post="
   $g checkout -q backport && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport"
-		}
+		else
+			git -C "$TREE" diff --quiet "$old" backport -- || {
+				pre+="
+  $g diff ${old:0:12} backport -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
+				post+=" && $g apply --3way --index $(q "$BUILD/backport.diff") && $g commit -q --amend --no-edit"
+			}
+			[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B backport)" ] || {
+				pre+="
+  $g log -1 --format=%B backport >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
+				post+=" && $g commit -q --amend -F $(q "$BUILD/backport.msg")"
+			}
+			[ -z "$post" ] || post="
+  $g checkout -q backport$post"
+		fi
 		[ -z "$oldw" ] || [ "$oldw" = "$(git -C "$TREE" rev-parse with)" ] || {
 			pre+="
   $g diff ${oldw:0:12} with -- >$(q "$BUILD/with.diff")   # your edit of the test-only patch"

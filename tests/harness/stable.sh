@@ -137,7 +137,7 @@ git -C "$b" checkout -q backport && echo 'int mine;' >>"$b/kernel/sched/core.c" 
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) st "$s" tree $2 ;; stable-export) st "$s" export ;; esac; }
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
 ! grep -q 'run make stable-export' <<<"$out" && [ -n "$recipe" ] && (eval "$recipe") >/dev/null &&
 	grep -q '^+int mine;' "$s"/stable/0002-*.patch && grep -q 'pulled' "$s"/stable/0001-*.patch
 rc=$?
@@ -206,3 +206,23 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 15: stable/ pulled and the test-only patch edited: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test")"
+# Read 16: stable/ pulled and the backport amended (its code and its
+# message), with rebased on it: the way given keeps both, where it was
+# FORCE=1 alone.
+s=$tmp/st16
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int amended;' >"$b/kernel/sched/amended.c" && git -C "$b" add kernel/sched/amended.c &&
+	git -C "$b" commit -q --amend -a -m "sched: one, amended" && git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
+sed -i 's/^+int one;/&\n+int pulled;/; s/^@@ -1,2 +1,3 @@/@@ -1,2 +1,4 @@/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
+[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 &&
+	f=$(ls "$s"/stable/0001-*.patch) && grep -q '^+int amended;' "$f" && grep -q '^+int pulled;' "$f" &&
+	grep -q 'one, amended' "$f" && [ "$(git -C "$b" rev-list --count backport..with)" = 1 ] &&
+	! grep -q 'amended' "$s"/stable/test/*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 16: stable/ pulled and the backport amended: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test"; cat "$s"/stable/0001-*.patch)"
