@@ -470,10 +470,11 @@ hgit() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 tgit "$@"; }
 # the harness cannot set aside as it does the user's global one.
 own_config() {
 	local own
+	# "NAME (in FILE)", each setting with the file that has it.
 	own=$(for where in --local --worktree; do
-		git -C "$TREE" config "$where" --includes --name-only --get-regexp '^(format|diff|b4|sendemail)\.' 2>/dev/null
-	done | sort -u | paste -sd' ') || true
-	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written, their sender or server (your global git config's SMTP settings are the ones used): unset it there (git -C $(q "$TREE") config --unset NAME, or in the file that its include.path names)"
+		git -C "$TREE" config "$where" --includes --show-origin --name-only --get-regexp '^(format|diff|b4|sendemail)\.' 2>/dev/null
+	done | sed "s|^file:\([^/].*\)\t|file:$TREE/\1\t|; s/^file:\(.*\)\t\(.*\)/\2 (in \1)/" | sort -u | sed '$!s/$/,/' | paste -sd" ") || true
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written, their sender or server (your global git config's SMTP settings are the ones used): unset it there (git config -f FILE --unset NAME)"
 	# b4 takes send-* and the like from the tree's .b4-config too (one
 	# that .gitignore hides), unless the base has that very file.
 	[ ! -e "$TREE/.b4-config" ] ||
