@@ -39,7 +39,10 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -- . 2>/dev/null)" ] || forced ||
 		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
 fi
-! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || TREE=$BUILD/stable guard_stable
+! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || {
+	TREE=$BUILD/stable guard_stable
+	TREE=$BUILD/stable guard_stable_kept
+}
 commons=()
 for wt in "$BUILD"/worktree-*; do
 	[ -e "$wt/.git" ] || continue

@@ -19,6 +19,9 @@ PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}
 # ccache hits across clones in other folders: paths relative to the clone.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
+# kunit.py runs inside the kernel tree: no __pycache__ there, which
+# make clean and make tree would find as files .gitignore hides.
+export PYTHONDONTWRITEBYTECODE=1
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
 # Where base.sh puts the base it fetched and checked.
@@ -387,7 +390,7 @@ $out
 # FORCE=1 or not. "changed":
 # stable/ changed since, and the way to keep both is given.
 guard_stable() {
-	local g old oldw pre= post=
+	local g old oldw new first pre= post= by_hand=
 	guard_worktrees
 	! forced || return 0
 	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
@@ -397,43 +400,70 @@ guard_stable() {
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	oldw=$(recorded "$TREE/.git/stable-refs" refs/heads/with)
 	g="git -C $(q "$TREE")"
-	if [ -n "${1:-}" ] && [ -n "$old" ]; then
-		# What moved on backport (its new commits; an amend, as a diff
-		# onto its last commit, and its message) and on with (the
-		# test-only patch, edited) goes onto the branches made again.
-		if [ "$old" = "$(git -C "$TREE" rev-parse backport)" ]; then
-			:
-		elif git -C "$TREE" merge-base --is-ancestor "$old" backport; then
-			pre="
-  $g branch -m backport mine/backport"
-			post="
-  $g checkout -q backport && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport"
+	[ -n "${1:-}" ] && [ -n "$old" ] ||
+		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
+	# stable/ changed too: what moved on backport and with goes onto the
+	# branches made again. New commits on backport are picked; an amend
+	# of a backport of one patch goes as a diff onto it, with its
+	# message; the test-only patch's edit as a diff, with not moved.
+	# Anything else (an earlier patch of several rewritten) is for a
+	# range-diff to show and the user to make again.
+	new=$(git -C "$TREE" rev-parse backport)
+	first=$old
+	if [ "$old" != "$new" ] && ! git -C "$TREE" merge-base --is-ancestor "$old" backport; then
+		first=$(git -C "$TREE" rev-list --reverse base..backport | sed -n 1p)
+		if [ "$(git -C "$TREE" rev-list --count "base..$old")" != 1 ] || [ -z "$first" ]; then
+			by_hand=1
 		else
-			git -C "$TREE" diff --quiet "$old" backport -- || {
+			git -C "$TREE" diff --quiet "$old" "$first" -- || {
 				pre+="
-  $g diff ${old:0:12} backport -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
+  $g diff ${old:0:12} ${first:0:12} -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
 				post+=" && $g apply --3way --index $(q "$BUILD/backport.diff") && $g commit -q --amend --no-edit"
 			}
-			[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B backport)" ] || {
+			[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B "$first")" ] || {
 				pre+="
-  $g log -1 --format=%B backport >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
+  $g log -1 --format=%B ${first:0:12} >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
 				post+=" && $g commit -q --amend -F $(q "$BUILD/backport.msg")"
 			}
-			[ -z "$post" ] || post="
-  $g checkout -q backport$post"
 		fi
-		[ -z "$oldw" ] || [ "$oldw" = "$(git -C "$TREE" rev-parse with)" ] || {
+	fi
+	[ "$first" = "$new" ] || {
+		pre+="
+  $g branch -m backport mine/backport"
+		post+=" && $g cherry-pick ${first:0:12}..mine/backport && $g branch -D mine/backport"
+	}
+	[ -z "$post" ] || post="
+  $g checkout -q backport$post"
+	# with, moved: its own patch edited (not only put on a new backport).
+	if [ -n "$oldw" ] && [ "$(patch_id "$oldw")" != "$(patch_id with)" ]; then
+		if [ "$(git -C "$TREE" rev-parse with~1)" = "$old" ]; then
 			pre+="
   $g diff ${oldw:0:12} with -- >$(q "$BUILD/with.diff")   # your edit of the test-only patch"
 			post+="
   $g checkout -q with && $g apply --index $(q "$BUILD/with.diff") && $g commit -q --amend --no-edit"
-		}
-		[ -z "$pre" ] || die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus:$pre
+		else
+			by_hand=1
+		fi
+	fi
+	[ -z "$by_hand" ] || die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has commits rewritten that it lacks: keep them on branches, make stable-tree, and make your changes again thus:
+  $g branch -m backport mine/backport && $g branch -m with mine/with
+  make stable-tree FORCE=1
+  $g range-diff base..${old:0:12} base..mine/backport   # what you changed on backport
+  $g range-diff base..${oldw:0:12} base..mine/with   # and on with
+then make those changes again on backport and with, and: make stable-export && $g branch -D mine/backport mine/with"
+	[ -n "$pre" ] || die "$TREE has branches that stable/ lacks: bring their commits to branch backport (the backport) or with (the test-only patch) and run make stable-tree again (stable/ changed: it says how to keep both), or drop them with FORCE=1"
+	die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus:$pre
   make stable-tree FORCE=1$post
   make stable-export"
-	fi
-	die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
 }
+
+# guard_stable_kept: guard_kept for stable/ (STABLE_DIR) and build/stable
+# ($TREE): refuse when stable/ lost what the branches have.
+STABLE_RE='^(test/)?[^/]+\.patch$'
+guard_stable_kept() { guard_kept "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE" "$TREE/.git/stable-applied" stable-; }
+
+# patch_id COMMIT: git patch-id of the change COMMIT makes.
+patch_id() { git -C "$TREE" diff-tree -p "$1" | git patch-id --stable | cut -d' ' -f1; }
 
 # keep_notes DIR PATCH: git am ends the commit message at the first "---";
 # notes under it, above the diffstat's "---", go back into the message

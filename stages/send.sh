@@ -103,7 +103,7 @@ else
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
 	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent"))"
-	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test); one sent in part (\"partly\" in $(q "$BUILD/sent")) goes whole again once its line there is deleted"
+	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test); to send one unchanged again (a RESEND: b4 --offline-mode prep --force-revision N --set-prefixes RESEND, --edit-cover to drop the changelog stub, later --set-prefixes '' for the next version; make export, make test), delete its line in $(q "$BUILD/sent") and its tag (git -C $(q "$TREE") tag -d sent/NAME-vN); one sent in part (\"partly\" there) goes whole again once its line is deleted"
 	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
 fi
 if ((${#sent_before[@]})); then

@@ -38,9 +38,7 @@ am() {
 }
 
 # stamp: what make stable-tree applied, or make stable-export wrote.
-STABLE_RE='^(test/)?[^/]+\.patch$'
 stamp() { files_hash "$STABLE" "$STABLE_RE"; }
-guard_stable_kept() { guard_kept "$STABLE" "$STABLE_RE" "$TREE/.git/stable-applied" stable-; }
 
 # record: the branches as stable/ has them, for guard_stable.
 record() {

@@ -166,9 +166,10 @@ user_tree() {
 			die "$repo has uncommitted work: commit or stash it first; nothing was changed"
 		start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
 			die "$repo has no revision ${BASE:-HEAD}"
+		# A failure or an interrupt (the checkout, a kernel's, takes a
+		# while) leaves the repository as it was.
+		trap 'git -C "$repo" worktree remove --force "$TREE" 2>/dev/null; git -C "$repo" branch -q -D "$BRANCH" 2>/dev/null' EXIT
 		git -C "$repo" worktree add -q -b "$BRANCH" "$TREE" "$start"
-		# A failure or an interrupt leaves the repository as it was.
-		trap 'git -C "$repo" worktree remove --force "$TREE"; git -C "$repo" branch -q -D "$BRANCH"' EXIT
 		apply_series "$TREE" || die "the series does not apply to $repo at ${BASE:-HEAD}; $repo is as it was"
 		git -C "$repo" config "branch.$BRANCH.rtprio" "$start $(git -C "$TREE" rev-parse HEAD) $(patches_hash)"
 		trap - EXIT

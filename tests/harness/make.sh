@@ -136,3 +136,7 @@ out=$(REFLECT=yes STABLE=1 "$S/send.sh" 2>&1 </dev/null)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'REFLECT=yes: give 1 or 0' <<<"$out" && ! grep -q 'To stable' <<<"$out"
 result "new-user read 6: REFLECT=yes is refused, not taken for 0" $? "$out"
+# Read 17: kunit.py, run inside the kernel tree, wrote __pycache__ there,
+# which make clean then refused as files that .gitignore hides.
+out=$(env -u PYTHONDONTWRITEBYTECODE bash -c '. "$0"; python3 -c "import sys; sys.exit(not sys.dont_write_bytecode)"' "$S/lib.sh" 2>&1)
+result "new-user read 17: python run by a stage writes no __pycache__ into the kernel tree" $? "$out"

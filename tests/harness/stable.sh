@@ -226,3 +226,65 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 16: stable/ pulled and the backport amended: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test"; cat "$s"/stable/0001-*.patch)"
+# Read 17: stable/ pulled and the backport amended plus a new commit:
+# the way gave one patch with the new commit's message.
+s=$tmp/st17
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int amend;' >"$b/kernel/sched/amend.c" && git -C "$b" add kernel/sched/amend.c &&
+	git -C "$b" commit -q --amend --no-edit && echo 'int newc;' >"$b/kernel/sched/newc.c" && git -C "$b" add kernel/sched/newc.c &&
+	git -C "$b" commit -q -m "sched: my new commit" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
+[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && [ "$(ls "$s"/stable/*.patch | wc -l)" = 2 ] &&
+	grep -q '^Subject: .*one, pulled' "$s"/stable/0001-*.patch && grep -q '^+int amend;' "$s"/stable/0001-*.patch &&
+	grep -q '^Subject: .*my new commit' "$s"/stable/0002-*.patch && grep -q '^+int newc;' "$s"/stable/0002-*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 17: stable/ pulled, the backport amended and a commit added: both patches kept, each with its message" $? "$out // $recipe // $(grep -h '^Subject\|^+int' "$s"/stable/*.patch)"
+# An earlier patch of a backport of two rewritten, stable/ pulled: no
+# way that squashes it into the last; the branches kept for a range-diff.
+s=$tmp/st18
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" && git -C "$b" add kernel/sched/more.c &&
+	git -C "$b" commit -q -m "sched: more" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
+	st "$s" export >/dev/null && git -C "$b" checkout -q backport && git -C "$b" reset -q --hard backport~1 &&
+	echo 'int firstfix;' >"$b/kernel/sched/firstfix.c" && git -C "$b" add kernel/sched/firstfix.c && git -C "$b" commit -q --amend --no-edit &&
+	git -C "$b" cherry-pick "$(recorded "$b/.git/stable-refs" refs/heads/backport)" >/dev/null
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0002-*.patch
+out=$(st "$s" tree)
+steps=$(sed -n '/make your changes again thus/,/make stable-tree FORCE=1/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; esac; }
+! grep -q 'keep both thus' <<<"$out" && [ -n "$steps" ] && (eval "$steps") >/dev/null 2>&1 &&
+	git -C "$b" show mine/backport~1:kernel/sched/firstfix.c >/dev/null && grep -q 'more, pulled' "$s"/stable/0002-*.patch &&
+	git -C "$b" log -1 --format=%s backport | grep -q 'more, pulled'
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 17: an earlier backport patch rewritten, stable/ pulled: kept on a branch, no squash" $? "$out // $steps"
+# A commit on a branch of one's own, stable/ pulled: the refusal sends
+# the user to make stable-tree (which gives the way), not stable-export.
+s=$tmp/st19
+stable_fixture "$s"
+git -C "$s/build/stable" checkout -q -b mywork backport && echo 'int mywork;' >>"$s/build/stable/kernel/sched/core.c" &&
+	git -C "$s/build/stable" commit -q -am "mine, on a branch of my own"
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+[ $? != 0 ] && grep -q 'run make stable-tree again' <<<"$out" && ! grep -q 'run make stable-export' <<<"$out"
+result "new-user read 17: a commit on another branch and stable/ pulled: sent to make stable-tree, not stable-export" $? "$out"
+# make clean over an export that stable/ undid (git checkout): the
+# branches hold its only copy.
+s=$tmp/st20
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
+git -C "$b" checkout -q backport && echo 'int myfix;' >"$b/kernel/sched/myfix.c" && git -C "$b" add kernel/sched/myfix.c &&
+	git -C "$b" commit -q --amend --no-edit && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+st "$s" export >/dev/null && git -C "$s" checkout -q -- stable
+out=$(STABLE_DIR=$s/stable BUILD=$s/build "$S/clean.sh" 2>&1)
+[ $? != 0 ] && git -C "$b" show backport:kernel/sched/myfix.c >/dev/null
+result "new-user read 17: make clean keeps an export to stable/ that stable/ undid" $? "$out"

@@ -172,3 +172,16 @@ before=$(state "$tmp/w14/src")
 interrupt_at "$tmp/w14/at-am" KERNEL="$tmp/w14/src" PATCHES="$tmp/w14/patches" BUILD="$tmp/w14/build" PATH="$tmp/w14/slow:$PATH" "$S/tree.sh"
 [ $? = 0 ] && [ "$before" = "$(state "$tmp/w14/src")" ] && [ ! -e "$tmp/w14/build/worktree-rt-prio" ]
 result "new-user read 14: an interrupted make tree KERNEL= leaves the user's repository as it was" $? "$(state "$tmp/w14/src")"
+# Read 17: Ctrl-C while git worktree add checks the new branch out (a
+# hook stands in for a kernel's long checkout) left the branch, which
+# the next make tree refused as not its own.
+user_fixture "$tmp/w17"
+rm "$tmp/w17/patches/p/0002-does-not-apply.patch"
+before=$(state "$tmp/w17/src")
+printf '#!/bin/sh\ntouch "%s"\nsleep 30\n' "$tmp/w17/at-checkout" >"$tmp/w17/src/.git/hooks/post-checkout"
+chmod +x "$tmp/w17/src/.git/hooks/post-checkout"
+interrupt_at "$tmp/w17/at-checkout" KERNEL="$tmp/w17/src" PATCHES="$tmp/w17/patches" BUILD="$tmp/w17/build" "$S/tree.sh"
+rc=$?
+after=$(state "$tmp/w17/src")
+[ "$rc" = 0 ] && [ "$after" = "$before" ]
+result "new-user read 17: Ctrl-C during make tree KERNEL='s checkout leaves the user's tree as it was" $? "$before // $after"
