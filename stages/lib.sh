@@ -390,7 +390,7 @@ $out
 # FORCE=1 or not. "changed":
 # stable/ changed since, and the way to keep both is given.
 guard_stable() {
-	local g old oldw new first pre= post= by_hand=
+	local g old oldw new pre= post= by_hand=
 	guard_worktrees
 	! forced || return 0
 	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
@@ -403,44 +403,44 @@ guard_stable() {
 	[ -n "${1:-}" ] && [ -n "$old" ] ||
 		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
 	# stable/ changed too: what moved on backport and with goes onto the
-	# branches made again. New commits on backport are picked; an amend
-	# of a backport of one patch goes as a diff onto it, with its
-	# message; the test-only patch's edit as a diff, with not moved.
-	# Anything else (an earlier patch of several rewritten) is for a
-	# range-diff to show and the user to make again.
+	# branches made again, where that is sure: new commits on backport
+	# are picked; an amend, where backport and stable/ have one patch
+	# each, goes on as a diff, with its message; an edited test-only
+	# commit is picked, where stable/'s is the one it was made from.
+	# Anything else is for a range-diff to show and the user to make
+	# again.
+	local stable=${STABLE_DIR:-$TOP/stable}
 	new=$(git -C "$TREE" rev-parse backport)
-	first=$old
-	if [ "$old" != "$new" ] && ! git -C "$TREE" merge-base --is-ancestor "$old" backport; then
-		first=$(git -C "$TREE" rev-list --reverse base..backport | sed -n 1p)
-		if [ "$(git -C "$TREE" rev-list --count "base..$old")" != 1 ] || [ -z "$first" ]; then
-			by_hand=1
-		else
-			git -C "$TREE" diff --quiet "$old" "$first" -- || {
-				pre+="
-  $g diff ${old:0:12} ${first:0:12} -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
-				post+=" && $g apply --3way --index $(q "$BUILD/backport.diff") && $g commit -q --amend --no-edit"
-			}
-			[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B "$first")" ] || {
-				pre+="
-  $g log -1 --format=%B ${first:0:12} >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
-				post+=" && $g commit -q --amend -F $(q "$BUILD/backport.msg")"
-			}
-		fi
-	fi
-	[ "$first" = "$new" ] || {
+	if [ "$old" = "$new" ]; then
+		:
+	elif git -C "$TREE" merge-base --is-ancestor "$old" backport; then
 		pre+="
   $g branch -m backport mine/backport"
-		post+=" && $g cherry-pick ${first:0:12}..mine/backport && $g branch -D mine/backport"
-	}
+		post+=" && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport"
+	elif [ "$(git -C "$TREE" rev-list --count "base..$old") $(git -C "$TREE" rev-list --count base..backport)" = "1 1" ] &&
+		[ "$(find "$stable" -maxdepth 1 -name '*.patch' | wc -l)" = 1 ]; then
+		git -C "$TREE" diff --quiet "$old" backport -- || {
+			pre+="
+  $g diff ${old:0:12} ${new:0:12} -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
+			post+=" && $g apply --3way --index $(q "$BUILD/backport.diff") && $g commit -q --amend --no-edit"
+		}
+		[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B backport)" ] || {
+			pre+="
+  $g log -1 --format=%B ${new:0:12} >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
+			post+=" && $g commit -q --amend -F $(q "$BUILD/backport.msg")"
+		}
+	else
+		by_hand=1
+	fi
 	[ -z "$post" ] || post="
   $g checkout -q backport$post"
-	# with, moved: its own patch edited (not only put on a new backport).
+	# with's own patch edited (not only put on a new backport).
 	if [ -n "$oldw" ] && [ "$(patch_id "$oldw")" != "$(patch_id with)" ]; then
-		if [ "$(git -C "$TREE" rev-parse with~1)" = "$old" ]; then
+		if [ "$(cat "$stable"/test/*.patch 2>/dev/null | git patch-id --stable | cut -d' ' -f1)" = "$(patch_id "$oldw")" ]; then
 			pre+="
-  $g diff ${oldw:0:12} with -- >$(q "$BUILD/with.diff")   # your edit of the test-only patch"
+  $g branch -m with mine/with   # your edit of the test-only patch"
 			post+="
-  $g checkout -q with && $g apply --index $(q "$BUILD/with.diff") && $g commit -q --amend --no-edit"
+  $g checkout -q with && $g reset -q --hard backport && $g cherry-pick mine/with && $g branch -D mine/with"
 		else
 			by_hand=1
 		fi

@@ -40,9 +40,10 @@ am() {
 # stamp: what make stable-tree applied, or make stable-export wrote.
 stamp() { files_hash "$STABLE" "$STABLE_RE"; }
 
-# record: the branches as stable/ has them, for guard_stable.
+# record: the branches as stable/ has them, for guard_stable; any other
+# branch (a mine/ one of its way, say) is the user's.
 record() {
-	git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads >"$TREE/.git/stable-refs"
+	git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads/backport refs/heads/series refs/heads/with refs/heads/without >"$TREE/.git/stable-refs"
 }
 
 tree() {

@@ -227,7 +227,8 @@ unset -f make
 (exit $rc)
 result "new-user read 16: stable/ pulled and the backport amended: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test"; cat "$s"/stable/0001-*.patch)"
 # Read 17: stable/ pulled and the backport amended plus a new commit:
-# the way gave one patch with the new commit's message.
+# the way gave one patch with the new commit's message. Now the commits
+# are kept on a branch, for the range-diff; done, nothing is refused.
 s=$tmp/st17
 stable_fixture "$s"
 b=$s/build/stable
@@ -236,15 +237,17 @@ git -C "$b" checkout -q backport && echo 'int amend;' >"$b/kernel/sched/amend.c"
 	git -C "$b" commit -q -m "sched: my new commit" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
-recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+steps=$(sed -n '/make your changes again thus/,/make stable-tree FORCE=1/s/^  //p' <<<"$out")
+done=$(sed -n 's/^then make those changes again on backport and with, and: //p' <<<"$out")
 make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && [ "$(ls "$s"/stable/*.patch | wc -l)" = 2 ] &&
-	grep -q '^Subject: .*one, pulled' "$s"/stable/0001-*.patch && grep -q '^+int amend;' "$s"/stable/0001-*.patch &&
-	grep -q '^Subject: .*my new commit' "$s"/stable/0002-*.patch && grep -q '^+int newc;' "$s"/stable/0002-*.patch
+! grep -q 'keep both thus' <<<"$out" && [ -n "$steps" ] && [ -n "$done" ] && (eval "$steps") >/dev/null 2>&1 &&
+	git -C "$b" show mine/backport~1:kernel/sched/amend.c >/dev/null && git -C "$b" show mine/backport:kernel/sched/newc.c >/dev/null &&
+	git -C "$b" checkout -q backport && git -C "$b" cherry-pick mine/backport >/dev/null && (eval "$done") >/dev/null 2>&1 &&
+	grep -q '^+int newc;' "$s"/stable/0002-*.patch && out2=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
 rc=$?
 unset -f make
 (exit $rc)
-result "new-user read 17: stable/ pulled, the backport amended and a commit added: both patches kept, each with its message" $? "$out // $recipe // $(grep -h '^Subject\|^+int' "$s"/stable/*.patch)"
+result "new-user read 17: stable/ pulled, the backport amended and a commit added: kept for a range-diff, no squash, no refusal after" $? "$out // $steps // $done // ${out2:-}"
 # An earlier patch of a backport of two rewritten, stable/ pulled: no
 # way that squashes it into the last; the branches kept for a range-diff.
 s=$tmp/st18
@@ -288,3 +291,33 @@ st "$s" export >/dev/null && git -C "$s" checkout -q -- stable
 out=$(STABLE_DIR=$s/stable BUILD=$s/build "$S/clean.sh" 2>&1)
 [ $? != 0 ] && git -C "$b" show backport:kernel/sched/myfix.c >/dev/null
 result "new-user read 17: make clean keeps an export to stable/ that stable/ undid" $? "$out"
+# Read 18: a new commit on backport, with put on it and its test-only
+# patch edited, stable/ pulled: the way keeps all three.
+s=$tmp/st21
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" && git -C "$b" add kernel/sched/more.c &&
+	git -C "$b" commit -q -m "sched: more" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
+	echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
+make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
+[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && grep -q 'one, pulled' "$s"/stable/0001-*.patch &&
+	grep -q '^+int more;' "$s"/stable/0002-*.patch && grep -q '^+int mytest;' "$s"/stable/test/*.patch
+rc=$?
+unset -f make
+(exit $rc)
+result "new-user read 18: a new backport commit and an edited test-only patch, stable/ pulled: the way keeps all" $? "$out // $recipe"
+# An amend, and stable/ pulled with a second patch: the amend's diff
+# would land on that one; kept for a range-diff instead.
+s=$tmp/st22
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q backport && echo 'int mine;' >"$b/kernel/sched/mine.c" && git -C "$b" add kernel/sched/mine.c &&
+	git -C "$b" commit -q --amend --no-edit && git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
+sed 's/^Subject: .*/Subject: [PATCH] sched: pulled second/; s/int one;/int pulled2;/' "$s"/stable/0001-*.patch >"$s/stable/0002-pulled-second.patch"
+sed -i 's|^\(+++ b/\)kernel/sched/core.c|\1kernel/sched/p2.c|; s|^\(--- \)a/kernel/sched/core.c|\1/dev/null|' "$s/stable/0002-pulled-second.patch"
+out=$(st "$s" tree)
+[ $? != 0 ] && ! grep -q 'keep both thus' <<<"$out" && grep -q 'make your changes again' <<<"$out"
+result "new-user read 18: an amend, and a second patch pulled into stable/: no diff put onto the wrong patch" $? "$out"
