@@ -42,6 +42,7 @@ fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || {
 	TREE=$BUILD/stable guard_stable
 	TREE=$BUILD/stable guard_stable_kept
+	TREE=$BUILD/stable guard_removal
 }
 commons=()
 for wt in "$BUILD"/worktree-*; do

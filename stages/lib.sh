@@ -385,76 +385,63 @@ $out
 
 # guard_stable [changed]: refuse, unless FORCE=1, when build/stable
 # ($TREE) has work that stable/ does not: uncommitted changes, a git am
-# or rebase under way, or any branch moved or made since make
-# stable-tree made them or make stable-export wrote them; worktrees,
-# FORCE=1 or not. "changed":
-# stable/ changed since, and the way to keep both is given.
+# or rebase under way, or commits on any branch that the branches lack
+# as make stable-tree made them or make stable-export wrote them;
+# worktrees, FORCE=1 or not. "changed": stable/ changed since, and the
+# way to keep both is given.
 guard_stable() {
-	local g old oldw new pre= post= by_hand=
+	local g old oldw ids ref work= other= steps=() by_hand=
 	guard_worktrees
 	! forced || return 0
 	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
-	[ "$(git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads)" != "$(cat "$TREE/.git/stable-refs" 2>/dev/null)" ] || return 0
+	ids=$(cut -d' ' -f1 "$TREE/.git/stable-refs" 2>/dev/null) || true
+	for ref in $(git -C "$TREE" for-each-ref --format='%(refname:short)' refs/heads); do
+		# shellcheck disable=SC2086 # ids: one commit id a word
+		[ -z "$(git -C "$TREE" rev-list -1 "$ref" --not $ids --)" ] || work+=" $ref"
+	done
+	[ -n "$work" ] || return 0
+	other=$(tr ' ' '\n' <<<"$work" | grep -vxE 'backport|with|' | paste -sd' ') || true
+	[ -n "${1:-}" ] ||
+		die "$TREE has commits that stable/ lacks, on branch(es)$work: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export (a branch whose work is done: git branch -D it), or drop them with FORCE=1"
+	[ -z "$other" ] ||
+		die "stable/ changed since make stable-tree (edited, or pulled), and $TREE has commits that neither has, on branch(es) $other: bring them to branch backport or with, or delete the branch if its work is done (git branch -D), then run make stable-tree again: it says how to keep both"
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
 	oldw=$(recorded "$TREE/.git/stable-refs" refs/heads/with)
 	g="git -C $(q "$TREE")"
-	[ -n "${1:-}" ] && [ -n "$old" ] ||
-		die "$TREE has commits that are not in stable/: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export, or drop them with FORCE=1"
-	# stable/ changed too: what moved on backport and with goes onto the
-	# branches made again, where that is sure: new commits on backport
-	# are picked; an amend, where backport and stable/ have one patch
-	# each, goes on as a diff, with its message; an edited test-only
-	# commit is picked, where stable/'s is the one it was made from.
-	# Anything else is for a range-diff to show and the user to make
-	# again.
-	local stable=${STABLE_DIR:-$TOP/stable}
-	new=$(git -C "$TREE" rev-parse backport)
-	if [ "$old" = "$new" ]; then
+	# What is sure to go onto the branches made again: new commits on
+	# backport, picked; a test-only commit edited on the backport (as it
+	# was or is), picked where stable/'s test-only patch is the one it
+	# was made from. Anything else is for a range-diff to show and the
+	# user to make again.
+	if [[ " $work " != *" backport "* ]]; then
 		:
-	elif git -C "$TREE" merge-base --is-ancestor "$old" backport; then
-		pre+="
-  $g branch -m backport mine/backport"
-		post+=" && $g cherry-pick ${old:0:12}..mine/backport && $g branch -D mine/backport"
-	elif [ "$(git -C "$TREE" rev-list --count "base..$old") $(git -C "$TREE" rev-list --count base..backport)" = "1 1" ] &&
-		[ "$(find "$stable" -maxdepth 1 -name '*.patch' | wc -l)" = 1 ]; then
-		git -C "$TREE" diff --quiet "$old" backport -- || {
-			pre+="
-  $g diff ${old:0:12} ${new:0:12} -- >$(q "$BUILD/backport.diff")   # your edit of the backport"
-			post+=" && $g apply --3way --index $(q "$BUILD/backport.diff") && $g commit -q --amend --no-edit"
-		}
-		[ "$(git -C "$TREE" log -1 --format=%B "$old")" = "$(git -C "$TREE" log -1 --format=%B backport)" ] || {
-			pre+="
-  $g log -1 --format=%B ${new:0:12} >$(q "$BUILD/backport.msg")   # your message: it replaces stable/'s"
-			post+=" && $g commit -q --amend -F $(q "$BUILD/backport.msg")"
-		}
+	elif [ -n "$old" ] && git -C "$TREE" merge-base --is-ancestor "$old" backport; then
+		steps+=("$g branch -m backport mine/backport" "make stable-tree FORCE=1"
+			"$g checkout -q backport" "$g cherry-pick ${old:0:12}..mine/backport" "$g branch -D mine/backport")
 	else
 		by_hand=1
 	fi
-	[ -z "$post" ] || post="
-  $g checkout -q backport$post"
-	# with's own patch edited (not only put on a new backport).
-	if [ -n "$oldw" ] && [ "$(patch_id "$oldw")" != "$(patch_id with)" ]; then
-		if [ "$(cat "$stable"/test/*.patch 2>/dev/null | git patch-id --stable | cut -d' ' -f1)" = "$(patch_id "$oldw")" ]; then
-			pre+="
-  $g branch -m with mine/with   # your edit of the test-only patch"
-			post+="
-  $g checkout -q with && $g reset -q --hard backport && $g cherry-pick mine/with && $g branch -D mine/with"
-		else
-			by_hand=1
-		fi
+	if [[ " $work " != *" with "* ]] || [ -z "$oldw" ] || same_change "$oldw" with; then
+		:
+	elif [[ " $old $(git -C "$TREE" rev-parse backport) " == *" $(git -C "$TREE" rev-parse with~1) "* ]] &&
+		[ "$(cat "${STABLE_DIR:-$TOP/stable}"/test/*.patch 2>/dev/null | git patch-id --stable | cut -d' ' -f1)" = "$(patch_id "$oldw")" ]; then
+		steps=("$g branch -m with mine/with" "${steps[@]}")
+		[[ " ${steps[*]} " == *" make stable-tree FORCE=1 "* ]] || steps+=("make stable-tree FORCE=1")
+		steps+=("$g checkout -q with" "$g reset -q --hard backport" "$g cherry-pick mine/with" "$g branch -D mine/with")
+	else
+		by_hand=1
 	fi
 	[ -z "$by_hand" ] || die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has commits rewritten that it lacks: keep them on branches, make stable-tree, and make your changes again thus:
-  $g branch -m backport mine/backport && $g branch -m with mine/with
-  make stable-tree FORCE=1
+  $g branch -m backport mine/backport && $g branch -m with mine/with && make stable-tree FORCE=1
   $g range-diff base..${old:0:12} base..mine/backport   # what you changed on backport
   $g range-diff base..${oldw:0:12} base..mine/with   # and on with
 then make those changes again on backport and with, and: make stable-export && $g branch -D mine/backport mine/with"
-	[ -n "$pre" ] || die "$TREE has branches that stable/ lacks: bring their commits to branch backport (the backport) or with (the test-only patch) and run make stable-tree again (stable/ changed: it says how to keep both), or drop them with FORCE=1"
-	die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus:$pre
-  make stable-tree FORCE=1$post
-  make stable-export"
+	[ ${#steps[@]} != 0 ] || return 0 # with put on a new backport, as it was
+	steps+=("make stable-export")
+	die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus (one command; a step that fails stops it):
+$(printf '  %s &&\n' "${steps[@]}" | sed '$s/ &&$//')"
 }
 
 # guard_stable_kept: guard_kept for stable/ (STABLE_DIR) and build/stable
@@ -463,7 +450,13 @@ STABLE_RE='^(test/)?[^/]+\.patch$'
 guard_stable_kept() { guard_kept "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE" "$TREE/.git/stable-applied" stable-; }
 
 # patch_id COMMIT: git patch-id of the change COMMIT makes.
-patch_id() { git -C "$TREE" diff-tree -p "$1" | git patch-id --stable | cut -d' ' -f1; }
+patch_id() { hgit diff-tree -p --no-ext-diff "$1" | git patch-id --stable | cut -d' ' -f1; }
+# same_change A B: commits A and B make the same change, with the same
+# message.
+same_change() {
+	[ "$(patch_id "$1")" = "$(patch_id "$2")" ] &&
+		[ "$(git -C "$TREE" log -1 --format=%B "$1")" = "$(git -C "$TREE" log -1 --format=%B "$2")" ]
+}
 
 # keep_notes DIR PATCH: git am ends the commit message at the first "---";
 # notes under it, above the diffstat's "---", go back into the message

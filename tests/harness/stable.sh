@@ -206,26 +206,6 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 15: stable/ pulled and the test-only patch edited: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test")"
-# Read 16: stable/ pulled and the backport amended (its code and its
-# message), with rebased on it: the way given keeps both, where it was
-# FORCE=1 alone.
-s=$tmp/st16
-stable_fixture "$s"
-b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int amended;' >"$b/kernel/sched/amended.c" && git -C "$b" add kernel/sched/amended.c &&
-	git -C "$b" commit -q --amend -a -m "sched: one, amended" && git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
-sed -i 's/^+int one;/&\n+int pulled;/; s/^@@ -1,2 +1,3 @@/@@ -1,2 +1,4 @@/' "$s"/stable/0001-*.patch
-out=$(st "$s" tree)
-recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 &&
-	f=$(ls "$s"/stable/0001-*.patch) && grep -q '^+int amended;' "$f" && grep -q '^+int pulled;' "$f" &&
-	grep -q 'one, amended' "$f" && [ "$(git -C "$b" rev-list --count backport..with)" = 1 ] &&
-	! grep -q 'amended' "$s"/stable/test/*.patch
-rc=$?
-unset -f make
-(exit $rc)
-result "new-user read 16: stable/ pulled and the backport amended: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test"; cat "$s"/stable/0001-*.patch)"
 # Read 17: stable/ pulled and the backport amended plus a new commit:
 # the way gave one patch with the new commit's message. Now the commits
 # are kept on a branch, for the range-diff; done, nothing is refused.
@@ -248,27 +228,6 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 17: stable/ pulled, the backport amended and a commit added: kept for a range-diff, no squash, no refusal after" $? "$out // $steps // $done // ${out2:-}"
-# An earlier patch of a backport of two rewritten, stable/ pulled: no
-# way that squashes it into the last; the branches kept for a range-diff.
-s=$tmp/st18
-stable_fixture "$s"
-b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" && git -C "$b" add kernel/sched/more.c &&
-	git -C "$b" commit -q -m "sched: more" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
-	st "$s" export >/dev/null && git -C "$b" checkout -q backport && git -C "$b" reset -q --hard backport~1 &&
-	echo 'int firstfix;' >"$b/kernel/sched/firstfix.c" && git -C "$b" add kernel/sched/firstfix.c && git -C "$b" commit -q --amend --no-edit &&
-	git -C "$b" cherry-pick "$(recorded "$b/.git/stable-refs" refs/heads/backport)" >/dev/null
-sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0002-*.patch
-out=$(st "$s" tree)
-steps=$(sed -n '/make your changes again thus/,/make stable-tree FORCE=1/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; esac; }
-! grep -q 'keep both thus' <<<"$out" && [ -n "$steps" ] && (eval "$steps") >/dev/null 2>&1 &&
-	git -C "$b" show mine/backport~1:kernel/sched/firstfix.c >/dev/null && grep -q 'more, pulled' "$s"/stable/0002-*.patch &&
-	git -C "$b" log -1 --format=%s backport | grep -q 'more, pulled'
-rc=$?
-unset -f make
-(exit $rc)
-result "new-user read 17: an earlier backport patch rewritten, stable/ pulled: kept on a branch, no squash" $? "$out // $steps"
 # A commit on a branch of one's own, stable/ pulled: the refusal sends
 # the user to make stable-tree (which gives the way), not stable-export.
 s=$tmp/st19
@@ -300,7 +259,9 @@ git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" &
 	git -C "$b" commit -q -m "sched: more" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
 	echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+git config --global diff.noprefix true # read 19: the user's config changes no way
 out=$(st "$s" tree)
+git config --global --unset diff.noprefix
 recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
 make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
 [ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && grep -q 'one, pulled' "$s"/stable/0001-*.patch &&
@@ -309,15 +270,44 @@ rc=$?
 unset -f make
 (exit $rc)
 result "new-user read 18: a new backport commit and an edited test-only patch, stable/ pulled: the way keeps all" $? "$out // $recipe"
-# An amend, and stable/ pulled with a second patch: the amend's diff
-# would land on that one; kept for a range-diff instead.
-s=$tmp/st22
+# Read 19: a second commit on with, stable/ pulled: the way took it for
+# an edit of the test-only patch, which it dropped.
+s=$tmp/st23
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int mine;' >"$b/kernel/sched/mine.c" && git -C "$b" add kernel/sched/mine.c &&
-	git -C "$b" commit -q --amend --no-edit && git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
-sed 's/^Subject: .*/Subject: [PATCH] sched: pulled second/; s/int one;/int pulled2;/' "$s"/stable/0001-*.patch >"$s/stable/0002-pulled-second.patch"
-sed -i 's|^\(+++ b/\)kernel/sched/core.c|\1kernel/sched/p2.c|; s|^\(--- \)a/kernel/sched/core.c|\1/dev/null|' "$s/stable/0002-pulled-second.patch"
+git -C "$b" checkout -q with && echo 'int extra;' >"$b/kernel/sched/extra.c" && git -C "$b" add kernel/sched/extra.c &&
+	git -C "$b" commit -q -m "sched: extra test"
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 [ $? != 0 ] && ! grep -q 'keep both thus' <<<"$out" && grep -q 'make your changes again' <<<"$out"
-result "new-user read 18: an amend, and a second patch pulled into stable/: no diff put onto the wrong patch" $? "$out"
+result "new-user read 19: a second commit on with, stable/ pulled: not taken for the test-only patch" $? "$out"
+# A branch whose commits the branches have (a backup) is no work: make
+# clean went round with make stable-export. One that has work is named,
+# and a leftover mine/ branch stops the way before its rename.
+s=$tmp/st24
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" branch backup backport
+out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+rc=$?
+stable_fixture "$s"
+git -C "$b" checkout -q -b mine/backport backport && echo 'int left;' >"$b/kernel/sched/left.c" && git -C "$b" add kernel/sched/left.c &&
+	git -C "$b" commit -q -m "left over" && git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" &&
+	git -C "$b" add kernel/sched/more.c && git -C "$b" commit -q -m "sched: more"
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
+out2=$(st "$s" tree)
+[ "$rc" = 0 ] && grep -q 'on branch(es) mine/backport' <<<"$out2" && ! grep -q 'keep both thus' <<<"$out2" &&
+	git -C "$b" show backport:kernel/sched/more.c >/dev/null
+result "new-user read 19: a backup branch is no work; a leftover mine/ branch is named, before any rename" $? "$out // $out2"
+# make clean kept build/linux's stashes and tags, not build/stable's.
+s=$tmp/st25
+stable_fixture "$s"
+b=$s/build/stable
+echo 'int wip;' >>"$b/kernel/sched/core.c" && git -C "$b" stash -q
+out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+rc=$?
+git -C "$b" stash drop -q && git -C "$b" tag my-tested-v1 backport
+out2=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+rc2=$?
+[ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q stash <<<"$out" && grep -q my-tested-v1 <<<"$out2"
+result "new-user read 19: make clean keeps build/stable's stashes and tags" $? "$out // $out2"
