@@ -390,21 +390,22 @@ $out
 # worktrees, FORCE=1 or not. "changed": stable/ changed since, and the
 # way to keep both is given.
 guard_stable() {
-	local g old oldw ids ref work= other= steps=() by_hand=
+	local g old oldw work other steps=() by_hand=
 	guard_worktrees
 	! forced || return 0
-	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
+	guard_stable_head
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
-	ids=$(cut -d' ' -f1 "$TREE/.git/stable-refs" 2>/dev/null) || true
-	for ref in $(git -C "$TREE" for-each-ref --format='%(refname:short)' refs/heads); do
-		# shellcheck disable=SC2086 # ids: one commit id a word
-		[ -z "$(git -C "$TREE" rev-list -1 "$ref" --not $ids --)" ] || work+=" $ref"
-	done
+	work=$(stable_work)
+	work=${work% }
 	[ -n "$work" ] || return 0
 	other=$(tr ' ' '\n' <<<"$work" | grep -vxE 'backport|with|' | paste -sd' ') || true
-	[ -n "${1:-}" ] ||
-		die "$TREE has commits that stable/ lacks, on branch(es)$work: bring them to branch backport (the backport) or with (the test-only patch) and run make stable-export (a branch whose work is done: git branch -D it), or drop them with FORCE=1"
+	# A new base: the tree is made anew, and what it has goes through
+	# stable/ first.
+	[ "${1:-}" != newbase ] || [ "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" = "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" ] ||
+		die "stable/ and the base in stable.conf changed since make stable-tree (a pull), and $TREE has commits that stable/ lacks, on branch(es) $work: your work goes to stable/ first, over the pull's (commit stable/ as it is first, if no commit has it): make stable-export FORCE=1 (then git diff -- stable/ shows what the pull changed against yours: bring that back, and commit), then make stable-tree"
+	[ "${1:-}" = changed ] ||
+		die "$TREE has commits that stable/ lacks, on branch(es) $work: bring them to branch backport (the backport) or with (the test-only patch) if they are not there and run make stable-export (a branch whose work is done: git branch -D it), or drop them with FORCE=1"
 	[ -z "$other" ] ||
 		die "stable/ changed since make stable-tree (edited, or pulled), and $TREE has commits that neither has, on branch(es) $other: bring them to branch backport or with, or delete the branch if its work is done (git branch -D), then run make stable-tree again: it says how to keep both"
 	old=$(recorded "$TREE/.git/stable-refs" refs/heads/backport)
@@ -426,7 +427,7 @@ guard_stable() {
 	if [[ " $work " != *" with "* ]] || [ -z "$oldw" ] || same_change "$oldw" with; then
 		:
 	elif [[ " $old $(git -C "$TREE" rev-parse backport) " == *" $(git -C "$TREE" rev-parse with~1) "* ]] &&
-		[ "$(cat "${STABLE_DIR:-$TOP/stable}"/test/*.patch 2>/dev/null | git patch-id --stable | cut -d' ' -f1)" = "$(patch_id "$oldw")" ]; then
+		[ "$(stable_test_hash)" = "$(cat "$TREE/.git/stable-test" 2>/dev/null)" ]; then
 		steps=("$g branch -m with mine/with" "${steps[@]}")
 		[[ " ${steps[*]} " == *" make stable-tree FORCE=1 "* ]] || steps+=("make stable-tree FORCE=1")
 		steps+=("$g checkout -q with" "$g reset -q --hard backport" "$g cherry-pick mine/with" "$g branch -D mine/with")
@@ -443,6 +444,27 @@ then make those changes again on backport and with, and: make stable-export && $
 	die "stable/ changed since make stable-tree (edited, or pulled) and $TREE has work on backport or with that it lacks: keep both thus (one command; a step that fails stops it):
 $(printf '  %s &&\n' "${steps[@]}" | sed '$s/ &&$//')"
 }
+
+# stable_work: the branches of build/stable ($TREE) with commits that
+# the branches as recorded (make stable-tree's, make stable-export's)
+# lack.
+stable_work() {
+	local ids ref
+	ids=$(cut -d' ' -f1 "$TREE/.git/stable-refs" 2>/dev/null) || true
+	for ref in $(git -C "$TREE" for-each-ref --format='%(refname:short)' refs/heads); do
+		# shellcheck disable=SC2086 # ids: one commit id a word
+		[ -z "$(git -C "$TREE" rev-list -1 "$ref" --not $ids --)" ] || printf '%s ' "$ref"
+	done
+}
+# guard_stable_head: refuse an operation under way in build/stable, and
+# commits on no branch there.
+guard_stable_head() {
+	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
+	[ -z "$(git -C "$TREE" rev-list -1 HEAD --not --branches --)" ] ||
+		die "$TREE has commits on no branch (HEAD): put them on one (git -C $(q "$TREE") branch NAME), or drop them with FORCE=1"
+}
+# stable_test_hash: of stable/'s test-only patch as it is.
+stable_test_hash() { cat "${STABLE_DIR:-$TOP/stable}"/test/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1; }
 
 # guard_stable_kept: guard_kept for stable/ (STABLE_DIR) and build/stable
 # ($TREE): refuse when stable/ lost what the branches have.

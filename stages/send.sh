@@ -15,7 +15,7 @@ again+="${GIVEN_SIGNOFF[0]:+ SIGNOFF_NAME=$(q "${GIVEN_SIGNOFF[0]}")}${GIVEN_SIG
 
 # mails: the files of patches/ (or stable/) that go. unexported: why the
 # tree has work that they lack, if it has.
-unexported=
+unexported= uncc=
 if [[ ${STABLE:-0} == 1 ]]; then
 	[[ -x $(git --exec-path)/git-send-email ]] ||
 		die "'git send-email' is missing: install it with: apt-get install git-email"
@@ -49,6 +49,21 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	again_how="a backport goes again once it changed (make stable-export, make test); to send one unchanged again, delete its line there"
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
 		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
+	# A person a trailer of a backport names is mailed only if STABLE_CC
+	# has them (by address or name; --suppress-cc=all): one it lacks
+	# is named, as unexported work is.
+	uncc=$(for d in "${folders[@]}"; do
+		series "$d" | while read -r f; do sed -n '/^---$/q; s/^\([A-Za-z-]*-by\|Cc\): *\(.*<[^>]*@[^>]*>\).*/\2/p' "$f"; done
+	done | sort -u | while read -r who; do
+		addr=${who##*<} addr=${addr%%>*} name=${who%% <*}
+		[[ ${STABLE_CC,,} == *"${addr,,}"* || $STABLE_CC == *"$name <"* ]] ||
+			[[ ${addr,,} == "${SIGNOFF_EMAIL,,}" ]] || stand_in "$who" || echo "$who"
+	done | paste -sd, | sed 's/,/, /g')
+	if [[ -n $uncc && ${REFLECT:-0} != 1 ]]; then
+		uncc="the backports' trailers name $uncc, whom STABLE_CC in stable.conf lacks (nobody else is mailed): add them there"
+	else
+		uncc=
+	fi
 	TREE=$TOP # no kernel tree needed: send-email runs here
 else
 	[ -z "${KERNEL:-}" ] || die "make send sends build/linux's b4 branches; in your own tree ($KERNEL) use b4 send"
@@ -180,6 +195,7 @@ server=${SMTP_SERVER:-$(git config -f "$B4_GLOBAL" sendemail.smtpServer || true)
 if [[ ${SEND:-0} == 1 ]]; then
 	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
+	[[ -z $uncc ]] || die "$uncc"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
@@ -188,6 +204,7 @@ if [[ ${SEND:-0} == 1 ]]; then
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
+	[[ -z $uncc ]] || warn "SEND=1 would be refused: $uncc"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"

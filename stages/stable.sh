@@ -44,13 +44,14 @@ stamp() { files_hash "$STABLE" "$STABLE_RE"; }
 # branch (a mine/ one of its way, say) is the user's.
 record() {
 	git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' refs/heads/backport refs/heads/series refs/heads/with refs/heads/without >"$TREE/.git/stable-refs"
+	stable_test_hash >"$TREE/.git/stable-test"
 }
 
 tree() {
 	mkdir -p "$BUILD"
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
 		[ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
-		guard_stable
+		guard_stable newbase
 		guard_stable_kept
 		guard_removal
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
@@ -83,8 +84,12 @@ make_without() {
 export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
 	guard_worktrees
+	forced || guard_stable_head
 	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
+	# Branch without is made again from with.
+	forced || [[ " $(stable_work)" != *" without "* ]] ||
+		die "branch without of $TREE has commits of yours, which make stable-export would drop (it makes without again from with): bring them to backport or with (git cherry-pick), then run make stable-export again"
 	forced || [ "$(stamp)" = "$(cat "$TREE/.git/stable-applied")" ] ||
 		die "stable/ is not what $TREE was made from (edited by hand, or exported since): run make stable-tree to apply it (FORCE=1 writes over it)"
 	# The test-only patch: the commit of with on the backport as make

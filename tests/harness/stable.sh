@@ -311,3 +311,55 @@ out2=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
 rc2=$?
 [ "$rc" != 0 ] && [ "$rc2" != 0 ] && grep -q stash <<<"$out" && grep -q my-tested-v1 <<<"$out2"
 result "new-user read 19: make clean keeps build/stable's stashes and tags" $? "$out // $out2"
+# Read 20: commits on no branch in build/stable, make clean dropped.
+s=$tmp/st26
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q --detach backport && echo 'int detached;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "my detached fix"
+out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+[ $? != 0 ] && grep -q 'on no branch' <<<"$out" && [ -d "$b" ]
+result "new-user read 20: make clean keeps commits on no branch in build/stable" $? "$out"
+# make stable-export made branch without again over a commit there, and
+# ran in the middle of a rebase.
+s=$tmp/st27
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q without && echo 'int onwithout;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "my fix, on without"
+mine=$(git -C "$b" rev-parse without)
+out=$(st "$s" export)
+rc=$?
+git -C "$b" reset -q --hard without~1 && git -C "$b" checkout -q backport &&
+	GIT_SEQUENCE_EDITOR="sed -i s/^pick/edit/" git -C "$b" rebase -q -i base >/dev/null 2>&1
+out2=$(st "$s" export)
+rc2=$?
+[ "$rc" != 0 ] && grep -q 'branch without' <<<"$out" && [ "$rc2" != 0 ] && grep -q 'under way' <<<"$out2" &&
+	git -C "$b" cat-file -e "$mine" && git -C "$b" rebase --abort
+result "new-user read 20: make stable-export refuses over a commit on without, and a rebase under way" $? "$out // $out2"
+# The test-only commit edited, and stable/'s test-only patch given a
+# trailer by the pull: picking the edit would drop the trailer.
+s=$tmp/st28
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" checkout -q with && echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
+sed -i '0,/^Signed-off-by:/s//Reviewed-by: Col League <col@league-mail.dev>\n&/' "$s"/stable/test/*.patch
+out=$(st "$s" tree)
+[ $? != 0 ] && ! grep -q 'keep both thus' <<<"$out" && grep -q 'make your changes again' <<<"$out"
+result "new-user read 20: an edited test-only commit and a pulled trailer on stable/'s: not picked over it" $? "$out"
+# A commit on backport, and a pull that changed stable/ and the base:
+# make stable-tree and make stable-export sent the user to each other.
+s=$tmp/st29
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
+git -C "$b" checkout -q backport && echo 'int mine;' >"$b/kernel/sched/mine.c" && git -C "$b" add kernel/sched/mine.c &&
+	git -C "$b" commit -q -m "sched: mine" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+base_fixture "$s/f2" other
+cp "$s/f2/base.conf" "$s/base.conf"
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch && git -C "$s" commit -q -am pull
+out=$(st "$s" tree)
+rc=$?
+out2=$(FORCE=1 st "$s" export && st "$s" tree)
+rc2=$?
+[ "$rc" != 0 ] && grep -q 'make stable-export FORCE=1' <<<"$out" && [ "$rc2" = 0 ] && grep -q '^+int mine;' "$s"/stable/0002-*.patch &&
+	git -C "$b" show base:Makefile | grep -q '# other' && git -C "$s" diff -- stable | grep -q '^-Subject: .*pulled'
+result "new-user read 20: a commit on backport, and stable/ and the base pulled: one way, no loop, the pull shown" $? "$out // $out2"
