@@ -315,6 +315,9 @@ guard_diverged() {
 	g="git -C $(q "$TREE")"
 	[ -f "$TREE/.git/applied" ] || return 0
 	! patches_applied && ! prep_applied || return 0
+	# The way below picks what came after the last export: that export
+	# must be in patches/ or a commit of it, else it goes first.
+	guard_kept "$PATCHES" "$PATCHES_RE" "$TREE/.git/applied-patches"
 	while read -r head ref; do
 		[ "$(recorded "$TREE/.git/applied" "$ref")" != "$head" ] || continue
 		ref=${ref#refs/heads/}
@@ -404,6 +407,7 @@ guard_stable() {
 	# stable/ first.
 	[ "${1:-}" != newbase ] || [ "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" = "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" ] ||
 		die "stable/ and the base in stable.conf changed since make stable-tree (a pull), and $TREE has commits that stable/ lacks, on branch(es) $work: your work goes to stable/ first, over the pull's (commit stable/ as it is first, if no commit has it): make stable-export FORCE=1 (then git diff -- stable/ shows what the pull changed against yours: bring that back, and commit), then make stable-tree"
+	[ "${1:-}" != changed ] || guard_stable_kept # as guard_diverged
 	[ "${1:-}" = changed ] ||
 		die "$TREE has commits that stable/ lacks, on branch(es) $work: bring them to branch backport (the backport) or with (the test-only patch) if they are not there and run make stable-export (a branch whose work is done: git branch -D it), or drop them with FORCE=1"
 	[ -z "$other" ] ||

@@ -50,13 +50,16 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
 		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
 	# A person a trailer of a backport names is mailed only if STABLE_CC
-	# has them (by address or name; --suppress-cc=all): one it lacks
-	# is named, as unexported work is.
+	# has them, by address or name (--suppress-cc=all): one it lacks is
+	# named. Its addresses and names, one a line (its entries are "Name
+	# <addr>" or "addr"); stable@ is the To.
+	cc_addrs=$(sed 's/, */\n/g' <<<"stable@vger.kernel.org, $STABLE_CC" | sed 's/.*<\(.*\)>.*/\1/')
+	cc_names=$(sed 's/, */\n/g' <<<"$STABLE_CC" | sed -n 's/ *<.*//p')
 	uncc=$(for d in "${folders[@]}"; do
 		series "$d" | while read -r f; do sed -n '/^---$/q; s/^\([A-Za-z-]*-by\|Cc\): *\(.*<[^>]*@[^>]*>\).*/\2/p' "$f"; done
 	done | sort -u | while read -r who; do
 		addr=${who##*<} addr=${addr%%>*} name=${who%% <*}
-		[[ ${STABLE_CC,,} == *"${addr,,}"* || $STABLE_CC == *"$name <"* ]] ||
+		grep -qixF "$addr" <<<"$cc_addrs" || { [ -n "$name" ] && grep -qxF "$name" <<<"$cc_names"; } ||
 			[[ ${addr,,} == "${SIGNOFF_EMAIL,,}" ]] || stand_in "$who" || echo "$who"
 	done | paste -sd, | sed 's/,/, /g')
 	if [[ -n $uncc && ${REFLECT:-0} != 1 ]]; then

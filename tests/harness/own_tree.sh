@@ -423,3 +423,19 @@ out=$(fx "$tmp/r12pc" "$S/clean.sh")
 [ $? != 0 ] && grep -q 'only other copy: commit them' <<<"$out" && [ -d "$t" ] &&
 	git -C "$tmp/r12pc" add -A patches && git -C "$tmp/r12pc" commit -q -m v2 && out=$out$(fx "$tmp/r12pc" "$S/clean.sh") && [ ! -d "$t" ]
 result "new-user read 12: make clean keeps the b4 branches while patches/ has an export that no commit has" $? "$out"
+# Read 21: the same, with a commit after that export: the way given
+# picked what came after the export and dropped the export.
+d=$tmp/ek21
+base_fixture "$d"
+t=$d/build/linux
+git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
+fx "$d" "$S/tree.sh" >/dev/null
+git -C "$t" checkout -q b4/sched && echo 'int a;' >"$t/kernel/sched/a.c" && git -C "$t" add kernel/sched/a.c &&
+	git -C "$t" commit -q -s -m "sched: exported" && git -C "$t" checkout -q series
+fx "$d" "$S/export.sh" >/dev/null && git -C "$d" checkout -q -- patches && git -C "$d" clean -q -fd patches
+git -C "$t" checkout -q b4/sched && echo 'int b;' >"$t/kernel/sched/b.c" && git -C "$t" add kernel/sched/b.c &&
+	git -C "$t" commit -q -s -m "sched: after" && git -C "$t" checkout -q series
+out=$(fx "$d" "$S/tree.sh")
+[ $? != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
+	out=$out$(fx "$d" env FORCE=1 "$S/export.sh") && grep -q '^+int a;' "$d"/patches/sched/*.patch && grep -q '^+int b;' "$d"/patches/sched/*.patch
+result "new-user read 21: an export undone in patches/ and a commit after it: the export is not left out of the way" $? "$out"

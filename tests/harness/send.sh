@@ -56,12 +56,13 @@ result "22.5 make send STABLE=1 needs no 7.3 tree" $? "$out"
 # refused.
 f=$(ls "${S%/*}"/stable/*.patch)
 cp "$f" "$tmp/backport.orig"
-sed -i '0,/^Signed-off-by:/s//Reviewed-by: New Reviewer <new@reviewer-mail.dev>\n&/' "$f"
+# Read 21: an address inside a longer one of STABLE_CC, and stable@.
+sed -i '0,/^Signed-off-by:/s//Reviewed-by: New Reviewer <new@reviewer-mail.dev>\nReported-by: Rob Wood <wood@redhat.com>\nCc: <stable@vger.kernel.org> # 6.12\n&/' "$f"
 out2=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
 out3=$(BUILD=$tmp/s/nobuild STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 "$S/send.sh" </dev/null 2>&1)
 rc3=$?
 cp "$tmp/backport.orig" "$f"
-! grep -q 'STABLE_CC' <<<"$out" && grep -q "^warning: SEND=1 would be refused: the backports' trailers name New Reviewer <new@reviewer-mail.dev>, whom STABLE_CC" <<<"$out2" &&
+! grep -q 'STABLE_CC' <<<"$out" && grep -q "^warning: SEND=1 would be refused: the backports' trailers name New Reviewer <new@reviewer-mail.dev>, Rob Wood <wood@redhat.com>, whom STABLE_CC" <<<"$out2" &&
 	[ "$rc3" != 0 ] && grep -q 'whom STABLE_CC in stable.conf lacks' <<<"$out3"
 result "22.4 make send STABLE=1 mails every person the backports' trailers name, or names who STABLE_CC lacks" $? "$out // $out2 // $out3"
 

@@ -363,3 +363,17 @@ rc2=$?
 [ "$rc" != 0 ] && grep -q 'make stable-export FORCE=1' <<<"$out" && [ "$rc2" = 0 ] && grep -q '^+int mine;' "$s"/stable/0002-*.patch &&
 	git -C "$b" show base:Makefile | grep -q '# other' && git -C "$s" diff -- stable | grep -q '^-Subject: .*pulled'
 result "new-user read 20: a commit on backport, and stable/ and the base pulled: one way, no loop, the pull shown" $? "$out // $out2"
+# Read 21: an export undone in stable/ and a commit after it: the way
+# given picked the commit and dropped the export.
+s=$tmp/st30
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
+git -C "$b" checkout -q backport && echo 'int A;' >"$b/kernel/sched/A.c" && git -C "$b" add kernel/sched/A.c && git -C "$b" commit -q -m "sched: A" &&
+	git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+st "$s" export >/dev/null && git -C "$s" checkout -q -- stable && git -C "$s" clean -q -fd stable
+git -C "$b" checkout -q backport && echo 'int B;' >"$b/kernel/sched/B.c" && git -C "$b" add kernel/sched/B.c && git -C "$b" commit -q -m "sched: B"
+out=$(st "$s" tree)
+[ $? != 0 ] && grep -q 'make stable-export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
+	out=$out$(FORCE=1 st "$s" export) && grep -q '^+int A;' "$s"/stable/*.patch && grep -q '^+int B;' "$s"/stable/*.patch
+result "new-user read 21: an export undone in stable/ and a commit after it: the export is not left out of the way" $? "$out"
