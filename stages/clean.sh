@@ -44,29 +44,32 @@ fi
 	TREE=$BUILD/stable guard_stable_kept
 	TREE=$BUILD/stable guard_removal
 }
-commons=()
+commons=() wts=()
 for wt in "$BUILD"/worktree-*; do
 	[ -e "$wt/.git" ] || continue
 	if ! common=$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
 		forced || die "$wt is a worktree of a repository that is no longer where it was (moved?): git -C NEW-PATH worktree repair $(q "$wt"), then make clean; or FORCE=1 to drop it"
 		continue
 	fi
-	forced && commons+=("$common") && continue
+	forced && commons+=("$common") && wts+=("$wt") && continue
 	what="$wt ($(git -C "$wt" symbolic-ref -q --short HEAD || echo 'no branch') of $common)"
 	[ -z "$(git -C "$wt" status --porcelain --ignored)" ] ||
 		die "$what has uncommitted work, or files its .gitignore hides: commit it there (or move those files out), or FORCE=1 to drop it"
 	! under_way "$wt" || die "$what has a git $UNDER_WAY under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"
 	[ -z "$(git -C "$wt" rev-list -1 HEAD --not --branches)" ] ||
 		die "$what has commits on no branch: put them on one (git -C $(q "$wt") branch NAME), or FORCE=1 to drop them"
-	commons+=("$common")
+	commons+=("$common") wts+=("$wt")
 done
 # Renamed away in one step, then removed: an interrupt leaves no half-
 # removed tree that would look like work, only build.trash-*, which the
 # next make clean removes.
 mv "$BUILD" "$BUILD.trash-$$"
 keep_sent "$BUILD.trash-$$"
-for common in "${commons[@]}"; do
-	git --git-dir="$common" worktree prune
-	log "removed the worktree in $BUILD; its branch stays in $common"
+# Each one's entry alone is dropped from its repository: a prune would
+# drop the user's own worktrees that are not where they were too.
+for i in "${!commons[@]}"; do
+	git --git-dir="${commons[i]}" worktree remove --force "${wts[i]}" ||
+		warn "git worktree remove left the entry of ${wts[i]} in ${commons[i]}: git worktree prune drops it"
+	log "removed the worktree ${wts[i]}; its branch stays in ${commons[i]}"
 done
 rm -rf "$BUILD.trash-$$"

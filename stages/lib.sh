@@ -217,10 +217,10 @@ $out
 }
 # under_way DIR: a git rebase, am, merge, cherry-pick or revert is under
 # way in DIR's worktree.
-UNDER_WAY="rebase, am, merge, cherry-pick or revert"
+UNDER_WAY="rebase, am, merge, cherry-pick, revert or bisect (git bisect log keeps its marks; git bisect reset ends it)"
 under_way() {
 	local op
-	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD; do
+	for op in rebase-merge rebase-apply MERGE_HEAD CHERRY_PICK_HEAD REVERT_HEAD BISECT_LOG; do
 		[ ! -e "$(git -C "$1" rev-parse --path-format=absolute --git-path "$op")" ] || return 0
 	done
 	return 1

@@ -148,9 +148,11 @@ user_tree() {
 	common=$(git -C "$repo" rev-parse --path-format=absolute --git-common-dir)
 	cfg=(git -C "$repo" config "branch.$BRANCH.rtprio")
 	if [ -e "$TREE" ]; then
-		[ "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = "$common" ] &&
-			[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$BRANCH" ] ||
+		[ "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = "$common" ] ||
 			die "$TREE is in use (another repository's branch $BRANCH?): set BRANCH= to another name, or make clean (it keeps that branch)"
+		! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
+		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$BRANCH" ] ||
+			die "$TREE is not on branch $BRANCH (another branch checked out there?): check $BRANCH out there again (git -C $(q "$TREE") switch $BRANCH)"
 	elif git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
 		"${cfg[@]}" >/dev/null ||
 			die "$repo has a branch $BRANCH that make tree did not make: set BRANCH= to another name"

@@ -185,3 +185,25 @@ rc=$?
 after=$(state "$tmp/w17/src")
 [ "$rc" = 0 ] && [ "$after" = "$before" ]
 result "new-user read 17: Ctrl-C during make tree KERNEL='s checkout leaves the user's tree as it was" $? "$before // $after"
+# Read 22: make clean pruned every missing worktree of the user's
+# repository (one of theirs on a disk not mounted, its commit with it);
+# and it dropped a bisect under way in the harness's worktree, to which
+# make tree KERNEL= had sent the user as "in use".
+user_fixture "$tmp/w22"
+rm "$tmp/w22/patches/p/0002-does-not-apply.patch"
+src=$tmp/w22/src
+git -C "$src" worktree add -q --detach "$tmp/w22/theirs" && git -C "$tmp/w22/theirs" commit -q --allow-empty -m "my detached work" &&
+	mv "$tmp/w22/theirs" "$tmp/w22/theirs.away"
+KERNEL=$src PATCHES=$tmp/w22/patches BUILD=$tmp/w22/build "$S/tree.sh" >/dev/null 2>&1
+wt=$tmp/w22/build/worktree-rt-prio
+git -C "$wt" bisect start HEAD HEAD~1 >/dev/null 2>&1
+out=$(KERNEL=$src PATCHES=$tmp/w22/patches BUILD=$tmp/w22/build "$S/tree.sh" 2>&1)
+rc=$?
+out2=$(BUILD=$tmp/w22/build "$S/clean.sh" 2>&1)
+rc2=$?
+git -C "$wt" bisect reset >/dev/null 2>&1
+out3=$(BUILD=$tmp/w22/build "$S/clean.sh" 2>&1)
+rc3=$?
+[ "$rc" != 0 ] && grep -q 'bisect' <<<"$out" && ! grep -q 'another repository' <<<"$out" && [ "$rc2" != 0 ] && grep -q 'bisect' <<<"$out2" &&
+	[ "$rc3" = 0 ] && git -C "$src" worktree list | grep -q "theirs " && ! git -C "$src" worktree list | grep -q worktree-rt-prio
+result "new-user read 22: make clean keeps a bisect under way, and the user's own worktrees' entries" $? "$out // $out2 // $out3 // $(git -C "$src" worktree list)"
