@@ -13,6 +13,15 @@ stable_fixture() {
 	mv "$1"/patches/sched/0002-*.patch "$1/stable/test/"
 	st "$1" tree >/dev/null
 }
+# way FROM TO: the commands of a refusal in $out, its lines FROM to TO;
+# run_way CMDS runs them as a user would, make being stable.sh on $s.
+way() { sed -n "/$1/,/$2/s/^  //p" <<<"$out"; }
+run_way() {
+	(
+		make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
+		eval "$1"
+	) >/dev/null 2>&1
+}
 
 s=$tmp/st1
 stable_fixture "$s"
@@ -136,13 +145,9 @@ b=$s/build/stable
 git -C "$b" checkout -q backport && echo 'int mine;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: mine"
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
-recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-! grep -q 'run make stable-export' <<<"$out" && [ -n "$recipe" ] && (eval "$recipe") >/dev/null &&
+recipe=$(way 'keep both thus' 'make stable-export')
+! grep -q 'run make stable-export' <<<"$out" && [ -n "$recipe" ] && run_way "$recipe" &&
 	grep -q '^+int mine;' "$s"/stable/0002-*.patch && grep -q 'pulled' "$s"/stable/0001-*.patch
-rc=$?
-unset -f make
-(exit $rc)
 result "new-user read 4: stable/ pulled and a commit on backport: no loop between stable-tree and stable-export, both kept" $? "$out // $recipe // $(ls "$s/stable")"
 # Fourth read: make stable-export signs the 6.18.y backport, of which
 # there is no tree here, as the sender too (make send refuses a stand-in).
@@ -198,13 +203,9 @@ b=$s/build/stable
 git -C "$b" checkout -q with && echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
-recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-grep -q 'work on backport or with' <<<"$out" && [ -n "$recipe" ] && (eval "$recipe") >/dev/null &&
+recipe=$(way 'keep both thus' 'make stable-export')
+grep -q 'work on backport or with' <<<"$out" && [ -n "$recipe" ] && run_way "$recipe" &&
 	grep -q "^+int mytest;" "$s"/stable/test/*.patch && grep -q 'pulled' "$s"/stable/0001-*.patch
-rc=$?
-unset -f make
-(exit $rc)
 result "new-user read 15: stable/ pulled and the test-only patch edited: the way given keeps both" $? "$out // $recipe // $(ls "$s/stable" "$s/stable/test")"
 # Read 17: stable/ pulled and the backport amended plus a new commit:
 # the way gave one patch with the new commit's message. Now the commits
@@ -217,16 +218,12 @@ git -C "$b" checkout -q backport && echo 'int amend;' >"$b/kernel/sched/amend.c"
 	git -C "$b" commit -q -m "sched: my new commit" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
-steps=$(sed -n '/make your changes again thus/,/make stable-tree FORCE=1/s/^  //p' <<<"$out")
+steps=$(way 'make your changes again thus' 'make stable-tree FORCE=1')
 done=$(sed -n 's/^then make those changes again on backport and with, and: //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-! grep -q 'keep both thus' <<<"$out" && [ -n "$steps" ] && [ -n "$done" ] && (eval "$steps") >/dev/null 2>&1 &&
+! grep -q 'keep both thus' <<<"$out" && [ -n "$steps" ] && [ -n "$done" ] && run_way "$steps" &&
 	git -C "$b" show mine/backport~1:kernel/sched/amend.c >/dev/null && git -C "$b" show mine/backport:kernel/sched/newc.c >/dev/null &&
-	git -C "$b" checkout -q backport && git -C "$b" cherry-pick mine/backport >/dev/null && (eval "$done") >/dev/null 2>&1 &&
+	git -C "$b" checkout -q backport && git -C "$b" cherry-pick mine/backport >/dev/null && run_way "$done" &&
 	grep -q '^+int newc;' "$s"/stable/0002-*.patch && out2=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
-rc=$?
-unset -f make
-(exit $rc)
 result "new-user read 17: stable/ pulled, the backport amended and a commit added: kept for a range-diff, no squash, no refusal after" $? "$out // $steps // $done // ${out2:-}"
 # A commit on a branch of one's own, stable/ pulled: the refusal sends
 # the user to make stable-tree (which gives the way), not stable-export.
@@ -262,13 +259,9 @@ sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 git config --global diff.noprefix true # read 19: the user's config changes no way
 out=$(st "$s" tree)
 git config --global --unset diff.noprefix
-recipe=$(sed -n '/keep both thus/,/make stable-export/s/^  //p' <<<"$out")
-make() { case $1 in stable-tree) FORCE=${2#FORCE=} st "$s" tree ;; stable-export) st "$s" export ;; esac; }
-[ -n "$recipe" ] && (eval "$recipe") >/dev/null 2>&1 && grep -q 'one, pulled' "$s"/stable/0001-*.patch &&
+recipe=$(way 'keep both thus' 'make stable-export')
+[ -n "$recipe" ] && run_way "$recipe" && grep -q 'one, pulled' "$s"/stable/0001-*.patch &&
 	grep -q '^+int more;' "$s"/stable/0002-*.patch && grep -q '^+int mytest;' "$s"/stable/test/*.patch
-rc=$?
-unset -f make
-(exit $rc)
 result "new-user read 18: a new backport commit and an edited test-only patch, stable/ pulled: the way keeps all" $? "$out // $recipe"
 # Read 19: a second commit on with, stable/ pulled: the way took it for
 # an edit of the test-only patch, which it dropped.
