@@ -28,6 +28,17 @@ result() { # result NAME OK(0/1) [DETAIL]
 # pgit ARGS: git as the placeholder identity, which the series' patches carry.
 pgit() { git -c user.name="Placeholder Name" -c user.email=placeholder@example.org "$@"; }
 
+# commit_on TREE BRANCH NAME [ARGS]: on BRANCH, checked out after, a
+# commit that adds kernel/sched/NAME.c ("int NAME;"), made by git commit
+# ARGS (-m "sched: NAME" if none).
+commit_on() {
+	local t=$1 b=$2 n=$3
+	shift 3
+	[ $# != 0 ] || set -- -m "sched: $n"
+	git -C "$t" checkout -q "$b" && echo "int $n;" >"$t/kernel/sched/$n.c" &&
+		git -C "$t" add "kernel/sched/$n.c" && git -C "$t" commit -q "$@"
+}
+
 # base_fixture DIR [TAG]: a tiny base tarball DIR/base.tar.xz in Debian's
 # shape (linux-source-7.3/, .gitignore ending in Debian's "/*" block, a
 # get_maintainer.pl that names one maintainer and one list), its pinned

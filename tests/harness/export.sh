@@ -109,8 +109,7 @@ result "22.2 an RFC is b4 prep --set-prefixes RFC, and make tree keeps it" $? "$
 base_fixture "$tmp/o"
 t=$tmp/o/build/linux
 fx "$tmp/o" "$S/tree.sh" >/dev/null
-git -C "$t" checkout -q -b mine && echo 'int x;' >"$t/kernel/sched/x.c" && git -C "$t" add kernel/sched/x.c &&
-	git -C "$t" commit -q -m x
+git -C "$t" branch mine && commit_on "$t" mine x
 git -C "$t" checkout -q --detach
 out=$(fx "$tmp/o" "$S/export.sh")
 rc=$?

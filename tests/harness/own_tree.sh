@@ -298,8 +298,7 @@ for other in "" other; do
 	t=$d/build/linux
 	git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
 	fx "$d" "$S/tree.sh" >/dev/null
-	git -C "$t" checkout -q b4/sched && echo 'int w;' >"$t/kernel/sched/w.c" && git -C "$t" add kernel/sched/w.c &&
-		git -C "$t" commit -q -s -m "sched: my work" && git -C "$t" checkout -q series
+	commit_on "$t" b4/sched w -s -m "sched: my work" && git -C "$t" checkout -q series
 	fx "$d" "$S/export.sh" >/dev/null && git -C "$d" checkout -q -- patches && git -C "$d" clean -q -fd patches
 	[ -z "$other" ] || { base_fixture "$d/other" other && cp "$d/other/base.conf" "$d/base.conf"; }
 	out=$(fx "$d" "$S/tree.sh")
@@ -417,7 +416,7 @@ base_fixture "$tmp/r12pc"
 git -C "$tmp/r12pc" init -q && git -C "$tmp/r12pc" add patches && git -C "$tmp/r12pc" commit -q -m v1
 fx "$tmp/r12pc" "$S/tree.sh" >/dev/null
 t=$tmp/r12pc/build/linux
-git -C "$t" checkout -q b4/sched && echo 'int four;' >>"$t/kernel/sched/core.c" && git -C "$t" commit -q -s -am "sched: four"
+commit_on "$t" b4/sched four -s -m "sched: four"
 fx "$tmp/r12pc" "$S/export.sh" >/dev/null
 out=$(fx "$tmp/r12pc" "$S/clean.sh")
 [ $? != 0 ] && grep -q 'only other copy: commit them' <<<"$out" && [ -d "$t" ] &&
@@ -430,11 +429,9 @@ base_fixture "$d"
 t=$d/build/linux
 git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
 fx "$d" "$S/tree.sh" >/dev/null
-git -C "$t" checkout -q b4/sched && echo 'int a;' >"$t/kernel/sched/a.c" && git -C "$t" add kernel/sched/a.c &&
-	git -C "$t" commit -q -s -m "sched: exported" && git -C "$t" checkout -q series
+commit_on "$t" b4/sched a -s -m "sched: exported" && git -C "$t" checkout -q series
 fx "$d" "$S/export.sh" >/dev/null && git -C "$d" checkout -q -- patches && git -C "$d" clean -q -fd patches
-git -C "$t" checkout -q b4/sched && echo 'int b;' >"$t/kernel/sched/b.c" && git -C "$t" add kernel/sched/b.c &&
-	git -C "$t" commit -q -s -m "sched: after" && git -C "$t" checkout -q series
+commit_on "$t" b4/sched b -s -m "sched: after" && git -C "$t" checkout -q series
 out=$(fx "$d" "$S/tree.sh")
 [ $? != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
 	out=$out$(fx "$d" env FORCE=1 "$S/export.sh") && grep -q '^+int a;' "$d"/patches/sched/*.patch && grep -q '^+int b;' "$d"/patches/sched/*.patch

@@ -110,9 +110,8 @@ out=$(fx "$tmp/tn" "$S/send.sh" </dev/null)
 result "new-user read 9: make tree keeps a recipient of the whole posting whom one patch's trailers name" $? "$out"
 # Read 10: ... and did not know a trailer with a comment for a trailer:
 # stable@ went to every patch.
-git -C "$tmp/tn/build/linux" checkout -q b4/sched && echo 'int s;' >"$tmp/tn/build/linux/kernel/sched/s.c" &&
-	git -C "$tmp/tn/build/linux" add kernel/sched/s.c && git -C "$tmp/tn/build/linux" commit -q -s -m "sched: four" \
-	-m "Cc: stable@vger.kernel.org # v6.12+" && git -C "$tmp/tn/build/linux" checkout -q series
+commit_on "$tmp/tn/build/linux" b4/sched s -s -m "sched: four" -m "Cc: stable@vger.kernel.org # v6.12+" &&
+	git -C "$tmp/tn/build/linux" checkout -q series
 fx "$tmp/tn" "$S/export.sh" >/dev/null && rm -rf "$tmp/tn/build" && fx "$tmp/tn" "$S/tree.sh" >/dev/null
 out=$(fx "$tmp/tn" "$S/send.sh" </dev/null)
 [ $? = 0 ] && sed -n '/Subject: .*sched: four/,/Subject/p' <<<"$out" | grep -q 'stable@vger' &&

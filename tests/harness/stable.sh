@@ -128,7 +128,7 @@ result "22.5 make stable-export after make stable-export: no loop with make stab
 s=$tmp/st6
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int more;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: more"
+commit_on "$b" backport more
 out=$(st "$s" export)
 rc=$?
 ok() { git -C "$b" merge-base --is-ancestor backport "$1" && [ "$(git -C "$b" rev-list --count backport.."$1")" = "$2" ]; }
@@ -142,7 +142,7 @@ result "new-user read 4: a commit on backport, new or amended, is in the branche
 s=$tmp/st7
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int mine;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: mine"
+commit_on "$b" backport mine
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 recipe=$(way 'keep both thus' 'make stable-export')
@@ -167,8 +167,7 @@ result "new-user read 4: make stable-export signs the 6.18.y backport as the sen
 s=$tmp/st9
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int fix2;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "sched: fix2" &&
-	git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
+commit_on "$b" backport fix2 && git -C "$b" checkout -q with && git -C "$b" rebase -q backport >/dev/null 2>&1
 out=$(st "$s" export)
 [ $? = 0 ] && grep -q '^+int fix2;' "$s"/stable/0002-*.patch
 result "new-user read 5: a with rebased onto a grown backport is exported" $? "$out"
@@ -186,8 +185,7 @@ result "new-user read 6: make stable-tree makes the tree again from a changed ba
 s=$tmp/st11
 stable_fixture "$s"
 git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
-git -C "$s/build/stable" checkout -q backport && echo 'int mine;' >>"$s/build/stable/kernel/sched/core.c" &&
-	git -C "$s/build/stable" commit -q -am "mine, on backport"
+commit_on "$s/build/stable" backport mine -m "mine, on backport"
 st "$s" export >/dev/null && git -C "$s" checkout -q -- stable && git -C "$s" clean -q -fd stable
 out=$(st "$s" tree)
 rc=$?
@@ -213,9 +211,7 @@ result "new-user read 15: stable/ pulled and the test-only patch edited: the way
 s=$tmp/st17
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int amend;' >"$b/kernel/sched/amend.c" && git -C "$b" add kernel/sched/amend.c &&
-	git -C "$b" commit -q --amend --no-edit && echo 'int newc;' >"$b/kernel/sched/newc.c" && git -C "$b" add kernel/sched/newc.c &&
-	git -C "$b" commit -q -m "sched: my new commit" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+commit_on "$b" backport amend --amend --no-edit && commit_on "$b" backport newc -m "sched: my new commit" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 steps=$(way 'make your changes again thus' 'make stable-tree FORCE=1')
@@ -229,8 +225,7 @@ result "new-user read 17: stable/ pulled, the backport amended and a commit adde
 # the user to make stable-tree (which gives the way), not stable-export.
 s=$tmp/st19
 stable_fixture "$s"
-git -C "$s/build/stable" checkout -q -b mywork backport && echo 'int mywork;' >>"$s/build/stable/kernel/sched/core.c" &&
-	git -C "$s/build/stable" commit -q -am "mine, on a branch of my own"
+git -C "$s/build/stable" branch mywork backport && commit_on "$s/build/stable" mywork mywork -m "mine, on a branch of my own"
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 [ $? != 0 ] && grep -q 'run make stable-tree again' <<<"$out" && ! grep -q 'run make stable-export' <<<"$out"
@@ -241,8 +236,7 @@ s=$tmp/st20
 stable_fixture "$s"
 b=$s/build/stable
 git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
-git -C "$b" checkout -q backport && echo 'int myfix;' >"$b/kernel/sched/myfix.c" && git -C "$b" add kernel/sched/myfix.c &&
-	git -C "$b" commit -q --amend --no-edit && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+commit_on "$b" backport myfix --amend --no-edit && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 st "$s" export >/dev/null && git -C "$s" checkout -q -- stable
 out=$(STABLE_DIR=$s/stable BUILD=$s/build "$S/clean.sh" 2>&1)
 [ $? != 0 ] && git -C "$b" show backport:kernel/sched/myfix.c >/dev/null
@@ -252,8 +246,7 @@ result "new-user read 17: make clean keeps an export to stable/ that stable/ und
 s=$tmp/st21
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" && git -C "$b" add kernel/sched/more.c &&
-	git -C "$b" commit -q -m "sched: more" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
+commit_on "$b" backport more && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with &&
 	echo 'int mytest;' >>"$b/kernel/sched/two.c" && git -C "$b" commit -q --amend -a --no-edit
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 git config --global diff.noprefix true # read 19: the user's config changes no way
@@ -268,8 +261,7 @@ result "new-user read 18: a new backport commit and an edited test-only patch, s
 s=$tmp/st23
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q with && echo 'int extra;' >"$b/kernel/sched/extra.c" && git -C "$b" add kernel/sched/extra.c &&
-	git -C "$b" commit -q -m "sched: extra test"
+commit_on "$b" with extra -m "sched: extra test"
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 [ $? != 0 ] && ! grep -q 'keep both thus' <<<"$out" && grep -q 'make your changes again' <<<"$out"
@@ -284,9 +276,7 @@ git -C "$b" branch backup backport
 out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
 rc=$?
 stable_fixture "$s"
-git -C "$b" checkout -q -b mine/backport backport && echo 'int left;' >"$b/kernel/sched/left.c" && git -C "$b" add kernel/sched/left.c &&
-	git -C "$b" commit -q -m "left over" && git -C "$b" checkout -q backport && echo 'int more;' >"$b/kernel/sched/more.c" &&
-	git -C "$b" add kernel/sched/more.c && git -C "$b" commit -q -m "sched: more"
+git -C "$b" branch mine/backport backport && commit_on "$b" mine/backport left -m "left over" && commit_on "$b" backport more
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch
 out2=$(st "$s" tree)
 [ "$rc" = 0 ] && grep -q 'on branch(es) mine/backport' <<<"$out2" && ! grep -q 'keep both thus' <<<"$out2" &&
@@ -317,7 +307,7 @@ result "new-user read 20: make clean keeps commits on no branch in build/stable"
 s=$tmp/st27
 stable_fixture "$s"
 b=$s/build/stable
-git -C "$b" checkout -q without && echo 'int onwithout;' >>"$b/kernel/sched/core.c" && git -C "$b" commit -q -am "my fix, on without"
+commit_on "$b" without onwithout -m "my fix, on without"
 mine=$(git -C "$b" rev-parse without)
 out=$(st "$s" export)
 rc=$?
@@ -344,8 +334,7 @@ s=$tmp/st29
 stable_fixture "$s"
 b=$s/build/stable
 git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
-git -C "$b" checkout -q backport && echo 'int mine;' >"$b/kernel/sched/mine.c" && git -C "$b" add kernel/sched/mine.c &&
-	git -C "$b" commit -q -m "sched: mine" && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+commit_on "$b" backport mine && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 base_fixture "$s/f2" other
 cp "$s/f2/base.conf" "$s/base.conf"
 sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch && git -C "$s" commit -q -am pull
@@ -362,10 +351,9 @@ s=$tmp/st30
 stable_fixture "$s"
 b=$s/build/stable
 git -C "$s" init -q && git -C "$s" add stable && git -C "$s" commit -q -m v0
-git -C "$b" checkout -q backport && echo 'int A;' >"$b/kernel/sched/A.c" && git -C "$b" add kernel/sched/A.c && git -C "$b" commit -q -m "sched: A" &&
-	git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
+commit_on "$b" backport A && git -C "$b" checkout -q with && git -C "$b" rebase -q --onto backport with~1 with
 st "$s" export >/dev/null && git -C "$s" checkout -q -- stable && git -C "$s" clean -q -fd stable
-git -C "$b" checkout -q backport && echo 'int B;' >"$b/kernel/sched/B.c" && git -C "$b" add kernel/sched/B.c && git -C "$b" commit -q -m "sched: B"
+commit_on "$b" backport B
 out=$(st "$s" tree)
 [ $? != 0 ] && grep -q 'make stable-export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
 	out=$out$(FORCE=1 st "$s" export) && grep -q '^+int A;' "$s"/stable/*.patch && grep -q '^+int B;' "$s"/stable/*.patch
