@@ -782,8 +782,11 @@ unpack_base() {
 	git -C "$1" init -q -b series
 	git -C "$1" config gc.auto 0
 	git -C "$1" add -f -A .
+	# The environment's GIT_* identity would win over git -c user.*.
 	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
-		git -C "$1" -c user.name="${PLACEHOLDER% <*}" -c user.email=placeholder@example.org "${OWN_COMMITS[@]}" commit -q \
+		GIT_AUTHOR_NAME=${PLACEHOLDER% <*} GIT_COMMITTER_NAME=${PLACEHOLDER% <*} \
+		GIT_AUTHOR_EMAIL=placeholder@example.org GIT_COMMITTER_EMAIL=placeholder@example.org \
+		git -C "$1" "${OWN_COMMITS[@]}" commit -q \
 		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
 	git -C "$1" tag base
 	: >"$1/.git/applied"

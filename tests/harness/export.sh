@@ -373,16 +373,18 @@ result "review: make export FORCE=1 on no branch exports" $? "$out"
 # Read 9: a commit-msg hook of the user's (core.hooksPath, Gerrit's
 # Change-Id) put its trailer after b4's tracking in the cover commit,
 # and make export failed on it; commit.gpgsign made the base commit, and
-# so base-commit:, differ per user, or failed.
+# so base-commit:, differ per user, or failed. Read 23: so did an
+# identity in the environment (GIT_COMMITTER_NAME).
 d=$tmp/hk9
 base_fixture "$d"
 mkdir -p "$d/hooks" && printf '#!/bin/sh\necho "Change-Id: I0123" >>"$1"\n' >"$d/hooks/commit-msg" && chmod +x "$d/hooks/commit-msg"
 cp "$GIT_CONFIG_GLOBAL" "$d/gitconfig"
 printf '[core]\n\thooksPath = %s\n[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = false\n' "$d/hooks" >>"$d/gitconfig"
-out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/tree.sh") &&
+out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" GIT_COMMITTER_NAME="Jane Dev" GIT_COMMITTER_EMAIL=jane@dev.example \
+	GIT_AUTHOR_NAME="Jane Dev" GIT_AUTHOR_EMAIL=jane@dev.example "$S/tree.sh") &&
 	out=$out$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh") &&
 	! grep -rq 'Change-Id' "$d/patches" && [ "$(git -C "$d/build/linux" rev-parse base)" = "$(git -C "$tmp/k/build/linux" rev-parse base)" ]
-result "new-user read 9: the user's hooks and commit signing change no commit the harness makes" $? "$out"
+result "new-user read 9: the user's hooks, commit signing and GIT_* identity change no commit the harness makes" $? "$out"
 # Read 14: a recipient removed from the cover letter (b4 prep
 # --edit-cover) came back at every make export (b4 prep --auto-to-cc).
 base_fixture "$tmp/x14"
