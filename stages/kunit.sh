@@ -26,7 +26,7 @@ esac
 cd "$KUNIT_SRC"
 log "running the suite on $arch ($how)"
 rc=0
-timeout "${KUNIT_TIMEOUT:-600}" python3 tools/testing/kunit/kunit.py exec \
+timed "${KUNIT_TIMEOUT:-600}" python3 tools/testing/kunit/kunit.py exec \
 	"${KUNIT_ARGS[@]}" --kernel_args=threadirqs --kernel_args=printk.time=1 --timeout=300 \
 	--raw_output=all >"$KUNIT_DIR.log" 2>&1 || rc=$?
 ktap "$KUNIT_DIR.log" | python3 tools/testing/kunit/kunit.py parse \
@@ -38,6 +38,7 @@ awk -F'[][]' '/KTAP version 1/ && !t0 { t0 = $2 } /^\[ *[0-9.]+\] (not )?ok [0-9
 read -r p f s < <(kunit_counts "$KUNIT_DIR.json")
 add_counts "$p" "$f" "$s"
 [ "$f" = 0 ] || rc=1
+[ $((p + s)) != 0 ] || [ "$arch" != x86_64 ] || kvm_hint
 # Reports from the suite's own run: from the first KTAP line on.
 if sed -n '/KTAP version/,$p' "$KUNIT_DIR.log" |
 	grep -nE 'BUG: |WARNING: |possible recursive locking|sleeping function called from invalid context|Call Trace:' >&2; then

@@ -92,6 +92,20 @@ forced() { [ "${FORCE:-0}" = 1 ]; }
 # q PATH: PATH as a shell word, for the commands the messages give.
 q() { printf %q "$1"; }
 
+# timed ARGS: timeout ARGS. timeout runs its command in a process group
+# of its own, which the terminal's Ctrl-C does not reach: this script
+# passes it on, then ends as interrupted.
+timed() {
+	local pid rc=0 was
+	was=$(trap -p INT)
+	timeout "$@" <&0 &
+	pid=$!
+	trap "kill -TERM -- -$pid $pid 2>/dev/null; trap - INT; kill -INT \$BASHPID" INT
+	wait "$pid" || rc=$?
+	eval "${was:-trap - INT}"
+	return "$rc"
+}
+
 # need_tree: fail, with the command to run, when there is no tree.
 need_tree() {
 	git -C "$TREE" rev-parse -q --verify 'series^{commit}' >/dev/null 2>&1 ||
@@ -646,16 +660,18 @@ kunit_qemu() {
 # can be there and still not run a guest (some nested hosts hang it, or
 # refuse the host CPU's ARCH_CAPABILITIES MSR).
 qemu_accel() {
-	local cache=$BUILD/qemu-accel cpu accel="-accel tcg"
+	local cache=$BUILD/qemu-accel cpu accel="-accel tcg" dev=${KVM_DEV:-/dev/kvm}
 	if [ ! -s "$cache" ]; then
+		[ ! -e "$dev" ] || [ -w "$dev" ] ||
+			warn "you cannot write $dev (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm $(q "$cache")"
 		for cpu in host host,-arch-capabilities; do
-			[ -w "${KVM_DEV:-/dev/kvm}" ] || break
+			[ -w "$dev" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
 			# its own (killed by the timeout) would fail a guest that ran.
 			# The guest must get to the end of its boot, where it looks
 			# for an init (and, having none, panics): a broken KVM may
 			# well print the banner first.
-			if grep -q 'Kernel panic - not syncing: VFS: Unable to mount root\|Run /none as init' <<<"$(timeout 20 \
+			if grep -q 'Kernel panic - not syncing: VFS: Unable to mount root\|Run /none as init' <<<"$(timed 20 \
 				qemu-system-x86_64 -accel kvm -cpu "$cpu" -smp 2 \
 				-m 256 -nodefaults -display none -no-reboot \
 				-serial stdio -kernel "$1" -append \
@@ -672,6 +688,15 @@ qemu_accel() {
 	cat "$cache"
 }
 
+# kvm_hint: after an x86_64 guest that gave no results, the ways out
+# where build/qemu-accel says KVM.
+kvm_hint() {
+	local rec
+	rec=$(q "$BUILD/qemu-accel")
+	grep -qs kvm "$BUILD/qemu-accel" || return 0
+	warn "the guest ran under KVM, as $rec records. Where /dev/kvm changed since (another machine, its access), probe again: rm $rec; where KVM failed the guest (a \"KVM internal error\" stops it until its timeout), run every guest under TCG: echo '-accel tcg' >$rec"
+}
+
 # arm64_dtb: the device tree of the QEMU virt machine that kunit.py
 # starts for arm64 (1 GiB, 2 CPUs), with a PSCI retention idle state on
 # each CPU, which QEMU runs as WFI: the psci checker needs a cpuidle
@@ -681,7 +706,7 @@ arm64_dtb() {
 	if [ ! -s "$dtb" ]; then
 		need fdtput device-tree-compiler
 		mkdir -p "$BUILD"
-		timeout 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
+		timed 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
 			-machine virt,dumpdtb="$dtb.$$" -cpu max,pauth-impdef=on >/dev/null 2>&1
 		fdtput -p -c "$dtb.$$" "$state"
 		fdtput -t s "$dtb.$$" /cpus/idle-states entry-method psci

@@ -142,10 +142,10 @@ run() {
 		{ tail -n 30 "$dir.build.log" >&2; die "the $1 kernel does not build (log: $dir.build.log)"; }
 	KUNIT_ARGS=()
 	kunit_qemu x86_64 "$dir/arch/x86/boot/bzImage"
-	timeout 600 python3 tools/testing/kunit/kunit.py exec --arch=x86_64 --build_dir="$dir" \
+	timed 600 python3 tools/testing/kunit/kunit.py exec --arch=x86_64 --build_dir="$dir" \
 		"${KUNIT_ARGS[@]}" --kernel_args=threadirqs --timeout=300 --raw_output=all 'irq_test_cases' >"$dir.log" 2>&1 || true
 	ktap "$dir.log" | python3 tools/testing/kunit/kunit.py parse --json="$dir.json" >"$dir.parse" || true
-	grep -E '\[(PASSED|FAILED|SKIPPED)\] irq_' "$dir.parse" >&2 || true
+	grep -E '\[(PASSED|FAILED|SKIPPED)\] irq_' "$dir.parse" >&2 || kvm_hint
 	kunit_counts "$dir.json"
 }
 

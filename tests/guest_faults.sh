@@ -17,6 +17,9 @@ if [ -f "$kernel" ] && command -v busybox >/dev/null; then
 		chmod +x "$tmp/$1/init"
 		(cd "$tmp/$1" && find . | cpio -o -H newc --quiet) | gzip -1 >"$tmp/$1.cpio.gz"
 	}
+	# Under the accelerator of the build folder, which the user may
+	# have set (boot.sh says how): these guests' folder is a scratch one.
+	mkdir -p "$tmp/g" && qemu_accel "$kernel" >"$tmp/g/qemu-accel"
 	guest hang '/bin/busybox echo guest hangs now; while :; do /bin/busybox sleep 1; done'
 	out=$(BOOT_KERNEL=$kernel BOOT_INITRD=$tmp/hang.cpio.gz BOOT_TIMEOUT=${HANG_TIMEOUT:-30} BUILD=$tmp/g \
 		"$S/boot.sh" 2>&1)

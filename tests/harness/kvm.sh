@@ -17,6 +17,8 @@ args = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--qemu_args=")]
 if sys.argv[1] == "exec":
     subprocess.run(["qemu-system-x86_64", "-nodefaults", "-accel", "kvm", "-accel", "hvf",
                     "-accel", "tcg"] + [w for a in args for w in shlex.split(a)])
+else:  # parse, of no KTAP output
+    open([a[7:] for a in sys.argv if a.startswith("--json=")][0], "w").write("{}")
 PY
 chmod +x "$k/bin/qemu-system-x86_64"
 (export BUILD=$k/build TREE=$k/tree KVM_DEV=$k/dev PATH=$k/bin:$PATH KUNIT_TIMEOUT=20
@@ -29,16 +31,64 @@ runs=$(grep -vc 'rdinit=/none' "$k/qemu.log")
 result "22.1 where the probe chose TCG over a /dev/kvm, no QEMU asks for KVM, kunit.py's included" $? \
 	"$(cat "$k/qemu.log" "$k/out")"
 # Fourth read: a guest that dies under the KVM that the probe chose names
-# the way to run every guest under TCG, which then governs.
+# the way to TCG, which then governs. Read 23: QEMU stops such a guest
+# and waits (it does not exit), until the timeout; kunit.sh names the
+# way too, and so does a guest's failure where /dev/kvm went away.
 k=$tmp/kvm4
-mkdir -p "$k/bin" "$k/build"
+mkdir -p "$k/bin" "$k/build" "$k/tree/tools/testing/kunit"
 touch "$k/kernel" "$k/initrd"
+cp "$tmp/kvm22/tree/tools/testing/kunit/kunit.py" "$k/tree/tools/testing/kunit/"
 echo "-accel kvm -cpu host" >"$k/build/qemu-accel"
-printf '#!/bin/sh\necho "$*" >>%q\ncase "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exit 1 ;; esac\n' \
+printf '#!/bin/sh\necho "$*" >>%q\nfor a; do case $a in file:*) : >"${a#file:}" ;; esac; done
+case "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exec sleep 60 ;; esac\n' \
 	"$k/qemu.log" >"$k/bin/qemu-system-x86_64"
 chmod +x "$k/bin/qemu-system-x86_64"
-boot() { BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH "$S/boot.sh" 2>&1; }
-out=$(boot)
-way=$(sed -n "s/.*run every guest under TCG: \(echo .*\)$/\1/p" <<<"$out")
-[ -n "$way" ] && (eval "$way") && out=$out$(boot; true) && tail -n 1 "$k/qemu.log" | grep -q -- '-accel tcg'
-result "new-user read 4: a guest that dies under KVM names the way to TCG, which then governs" $? "$out $(cat "$k/qemu.log")"
+boot() { BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd BOOT_TIMEOUT=2 PATH=$k/bin:$PATH "$S/boot.sh" 2>&1; }
+out=$(boot)$(BUILD=$k/build TREE=$k/tree PATH=$k/bin:$PATH KUNIT_TIMEOUT=2 "$S/kunit.sh" x86_64 2>&1)
+way=$(sed -n "s/.*run every guest under TCG: \(echo .*\)$/\1/p" <<<"$out" | sort -u)
+[ "$(grep -c 'probe again: rm ' <<<"$out")" = 2 ] && [ -n "$way" ] && (eval "$way") && out=$out$(boot; true) &&
+	tail -n 1 "$k/qemu.log" | grep -q -- '-accel tcg'
+result "new-user read 4: a guest stopped under KVM names the ways out, in boot.sh and kunit.sh; TCG then governs" $? "$out $(cat "$k/qemu.log")"
+# Read 23: make test's guest-faults check took an accelerator of its own.
+k=$tmp/kvm23
+mkdir -p "$k/bin" "$k/build/x86_64/arch/x86/boot"
+touch "$k/dev" "$k/build/x86_64/arch/x86/boot/bzImage"
+echo "-accel tcg" >"$k/build/qemu-accel"
+printf '#!/bin/sh\necho "$*" >>%q\n' "$k/qemu.log" >"$k/bin/qemu-system-x86_64"
+chmod +x "$k/bin/qemu-system-x86_64"
+out=$(BUILD=$k/build KVM_DEV=$k/dev PATH=$k/bin:$PATH HANG_TIMEOUT=2 "${S%/*}/tests/guest_faults.sh" 2>&1)
+[ "$(grep -c 'bzImage' "$k/qemu.log")" = 2 ] && ! grep -q -- '-accel kvm' "$k/qemu.log"
+result "new-user read 23: make test's guest faults run under build/qemu-accel's answer" $? "$out $(cat "$k/qemu.log" 2>&1)"
+# Read 23: Ctrl-C did not reach a guest (timeout runs it in a process
+# group of its own): boot.sh waited for the guest's end.
+k=$tmp/int23
+mkdir -p "$k/bin" "$k/build"
+touch "$k/kernel" "$k/initrd"
+echo "-accel tcg" >"$k/build/qemu-accel"
+printf '#!/bin/sh\ntouch %q\nexec sleep 61\n' "$k/started" >"$k/bin/qemu-system-x86_64"
+chmod +x "$k/bin/qemu-system-x86_64"
+# A group of its own, as the terminal's foreground job; SIGINT not ignored.
+BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH \
+	setsid env --default-signal=INT "$S/boot.sh" >"$k/out" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -e "$k/started" ] && break; sleep 0.1; done
+kill -INT -- "-$pid"
+timeout 20 tail --pid="$pid" -f /dev/null
+rc=$?
+wait "$pid"
+[ "$?" = 130 ] && [ "$rc" = 0 ] && ! pgrep -f 'sleep 61' >/dev/null
+result "new-user read 23: Ctrl-C during a guest ends boot.sh and its guest at once" $? "$(cat "$k/out")"
+kill -- "-$pid" 2>/dev/null; pkill -f 'sleep 61'
+# Read 23: a user who cannot write /dev/kvm got TCG without a word, for
+# as long as build/qemu-accel was there.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	k=$(mktemp -d) && chmod 755 "$k" && mkdir -m 777 "$k/build" && touch "$k/dev"
+	cp -r "$S" "$tmp/top/base.conf" "$k/"
+	out=$(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$k" BUILD="$k/build" KVM_DEV="$k/dev" \
+		bash -c '. "$0/stages/lib.sh"; qemu_accel /none' "$k" 2>&1)
+	[ "$out" = "$(printf 'warning: you cannot write %s (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm %s\n-accel tcg' "$k/dev" "$k/build/qemu-accel")" ]
+	result "new-user read 23: a /dev/kvm that the user cannot write is named once, with the way to probe again" $? "$out"
+	rm -rf "$k"
+else
+	echo "SKIP new-user read 23: /dev/kvm not writable: needs root, to run as user nobody"
+fi
