@@ -36,7 +36,7 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	# still be that, or they hold the only copy.
 	TREE=$BUILD/linux patches_applied || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
 		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
-	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -- . 2>/dev/null)" ] || forced ||
+	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -unormal -- . 2>/dev/null)" ] || forced ||
 		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
 fi
 ! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || {
@@ -53,8 +53,10 @@ for wt in "$BUILD"/worktree-*; do
 	fi
 	forced && commons+=("$common") && wts+=("$wt") && continue
 	what="$wt ($(git -C "$wt" symbolic-ref -q --short HEAD || echo 'no branch') of $common)"
-	[ -z "$(git -C "$wt" status --porcelain --ignored)" ] ||
-		die "$what has uncommitted work, or files its .gitignore hides: commit it there (or move those files out), or FORCE=1 to drop it"
+	out=$(git -C "$wt" status --porcelain -unormal --ignored | sed -n '1,10s/^/    /p')
+	[ -z "$out" ] || die "$what has uncommitted work, or files its .gitignore hides:
+$out
+  commit it there (or move those files out), or FORCE=1 to drop it"
 	! under_way "$wt" || die "$what has a git $UNDER_WAY under way: finish it (--continue) or --abort it there, or FORCE=1 to drop it"
 	[ -z "$(git -C "$wt" rev-list -1 HEAD --not --branches)" ] ||
 		die "$what has commits on no branch: put them on one (git -C $(q "$wt") branch NAME), or FORCE=1 to drop them"

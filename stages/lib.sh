@@ -1,8 +1,10 @@
 # Sourced by every stage script: paths, settings, logging.
 set -euo pipefail
 # git's own settings of the environment would point every git command
-# here at another repository or index (the harness clone's, say).
-unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR GIT_NAMESPACE
+# here at another repository or index (the harness clone's, say), or
+# set config for all of them, b4's included (git -c's, from a git alias).
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR GIT_NAMESPACE \
+	GIT_CONFIG_PARAMETERS
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
@@ -93,16 +95,19 @@ forced() { [ "${FORCE:-0}" = 1 ]; }
 q() { printf %q "$1"; }
 
 # timed ARGS: timeout ARGS. timeout runs its command in a process group
-# of its own, which the terminal's Ctrl-C does not reach: this script
-# passes it on, then ends as interrupted.
+# of its own, which the terminal's Ctrl-C or hangup does not reach: this
+# script passes it on, then ends as interrupted.
 timed() {
-	local pid rc=0 was
-	was=$(trap -p INT)
+	local pid rc=0 was sig
+	was=$(trap -p INT TERM HUP)
 	timeout "$@" <&0 &
 	pid=$!
-	trap "kill -TERM -- -$pid $pid 2>/dev/null; trap - INT; kill -INT \$BASHPID" INT
+	for sig in INT TERM HUP; do
+		trap "kill -TERM -- -$pid $pid 2>/dev/null; trap - $sig; kill -$sig \$BASHPID" "$sig"
+	done
 	wait "$pid" || rc=$?
-	eval "${was:-trap - INT}"
+	trap - INT TERM HUP
+	eval "$was"
 	return "$rc"
 }
 
@@ -220,7 +225,7 @@ guard_clean() {
 	# which hides every new file: count ignored files there too.
 	! grep -qx '/\*' "$TREE/.gitignore" 2>/dev/null || ignored=(--ignored)
 	! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
-	out=$("${git[@]}" status --porcelain "${ignored[@]}" | sed -n '1,10s/^/    /p')
+	out=$("${git[@]}" status --porcelain -unormal "${ignored[@]}" | sed -n '1,10s/^/    /p')
 	[ -z "$out" ] || die "$TREE has uncommitted changes or new files:
 $out
   commit them there (git add, git commit) and run make export, or drop them with FORCE=1"
@@ -316,7 +321,7 @@ guard_kept() {
 	done
 	# The way writes over $1: what it has now is committed first.
 	local first=
-	[ -z "$(git -C "$1" status --porcelain -- . 2>/dev/null)" ] ||
+	[ -z "$(git -C "$1" status --porcelain -unormal -- . 2>/dev/null)" ] ||
 		first="commit $1 as it is now (cd $(q "$1") && git add -A . && git commit), then "
 	die "$1 changed since make ${4:-}tree or make ${4:-}export, and $TREE's branches have what make ${4:-}export wrote (or make ${4:-}tree applied) then, which no commit or stash of $1 has: ${first}make ${4:-}export FORCE=1 writes it back over $1 (git diff then shows it against what $1 had; commit it), or FORCE=1 drops it"
 }
@@ -394,7 +399,7 @@ guard_removal() {
 guard_ignored() {
 	local out
 	! forced || return 0
-	out=$(git -C "$TREE" status --porcelain --ignored | sed -n '1,10s/^/    /p')
+	out=$(git -C "$TREE" status --porcelain -unormal --ignored | sed -n '1,10s/^/    /p')
 	[ -z "$out" ] || die "$TREE has files that its .gitignore hides:
 $out
   move them out of $TREE, or commit them (git add -f) and run make export, or drop them with FORCE=1"
@@ -411,7 +416,7 @@ guard_stable() {
 	guard_worktrees
 	! forced || return 0
 	guard_stable_head
-	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+	[ -z "$(git -C "$TREE" status --porcelain -unormal)" ] ||
 		die "$TREE has uncommitted changes: commit them and run make stable-export, or drop them with FORCE=1"
 	work=$(stable_work)
 	work=${work% }
@@ -662,8 +667,7 @@ kunit_qemu() {
 qemu_accel() {
 	local cache=$BUILD/qemu-accel cpu accel="-accel tcg" dev=${KVM_DEV:-/dev/kvm}
 	if [ ! -s "$cache" ]; then
-		[ ! -e "$dev" ] || [ -w "$dev" ] ||
-			warn "you cannot write $dev (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm $(q "$cache")"
+		kvm_unwritable
 		for cpu in host host,-arch-capabilities; do
 			[ -w "$dev" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
@@ -688,13 +692,21 @@ qemu_accel() {
 	cat "$cache"
 }
 
+# kvm_unwritable: name a /dev/kvm that is there but that this user
+# cannot write, which gives TCG.
+kvm_unwritable() {
+	local dev=${KVM_DEV:-/dev/kvm}
+	[ ! -e "$dev" ] || [ -w "$dev" ] ||
+		warn "you cannot write $dev (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm $(q "$BUILD/qemu-accel")"
+}
+
 # kvm_hint: after an x86_64 guest that gave no results, the ways out
 # where build/qemu-accel says KVM.
 kvm_hint() {
 	local rec
 	rec=$(q "$BUILD/qemu-accel")
 	grep -qs kvm "$BUILD/qemu-accel" || return 0
-	warn "the guest ran under KVM, as $rec records. Where /dev/kvm changed since (another machine, its access), probe again: rm $rec; where KVM failed the guest (a \"KVM internal error\" stops it until its timeout), run every guest under TCG: echo '-accel tcg' >$rec"
+	warn "the guest was started under KVM, as $rec records. Where /dev/kvm changed since (another machine, its access), probe again: rm $rec; where KVM failed the guest (a \"KVM internal error\" stops it until its timeout), run every guest under TCG: echo '-accel tcg' >$rec"
 }
 
 # arm64_dtb: the device tree of the QEMU virt machine that kunit.py
@@ -803,17 +815,20 @@ unpack_base() {
 	# Debian's .gitignore ends with a block that ignores every top-level
 	# path ("/*"): new files would be invisible to git add and git status.
 	[ ! -f "$1/.gitignore" ] || sed -i '/^# Debian packaging:/,$d' "$1/.gitignore"
-	# A fixed date and identity make the base commit the same everywhere.
-	git -C "$1" init -q -b series
-	git -C "$1" config gc.auto 0
-	git -C "$1" add -f -A .
-	# The environment's GIT_* identity would win over git -c user.*.
-	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
-		GIT_AUTHOR_NAME=${PLACEHOLDER% <*} GIT_COMMITTER_NAME=${PLACEHOLDER% <*} \
-		GIT_AUTHOR_EMAIL=placeholder@example.org GIT_COMMITTER_EMAIL=placeholder@example.org \
-		git -C "$1" "${OWN_COMMITS[@]}" commit -q \
-		-m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
-	git -C "$1" tag base
+	# A fixed date and identity, and none of the user's git config
+	# (i18n.commitEncoding, core.autocrlf) or GIT_* identity, make the
+	# base commit the same everywhere.
+	(
+		export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
+			GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
+			GIT_AUTHOR_NAME="${PLACEHOLDER% <*}" GIT_COMMITTER_NAME="${PLACEHOLDER% <*}" \
+			GIT_AUTHOR_EMAIL=placeholder@example.org GIT_COMMITTER_EMAIL=placeholder@example.org
+		git -C "$1" init -q -b series --object-format=sha1
+		git -C "$1" config gc.auto 0
+		git -C "$1" add -f -A .
+		git -C "$1" "${OWN_COMMITS[@]}" commit -q -m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
+		git -C "$1" tag base
+	)
 	: >"$1/.git/applied"
 	base_key >"$1/.git/base-key"
 	mv "$1" "$TREE"

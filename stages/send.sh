@@ -73,7 +73,7 @@ else
 	need_tree
 	own_config
 	guard_worktrees
-	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+	[ -z "$(git -C "$TREE" status --porcelain -unormal)" ] ||
 		die "$TREE has uncommitted changes, and make send checks out each b4 branch: commit them (then make export) or stash them first"
 	# POSTINGS="NAME...": these postings alone (the rest of a send that
 	# stopped), else every one.

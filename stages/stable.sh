@@ -85,7 +85,7 @@ export_patches() {
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
 	guard_worktrees
 	forced || guard_stable_head
-	[ -z "$(git -C "$TREE" status --porcelain)" ] ||
+	[ -z "$(git -C "$TREE" status --porcelain -unormal)" ] ||
 		die "$TREE has uncommitted changes: commit them (the backport on branch backport, the test-only patch on with) and run make stable-export again"
 	# Branch without is made again from with.
 	forced || [[ " $(stable_work)" != *" without "* ]] ||

@@ -87,6 +87,7 @@ check stable-without --after deps,disk "$stages/stable.sh" without
 check stable-with --after deps,disk "$stages/stable.sh" with
 
 printf '\nstage times:\n%b%-22s %5ss (%d min)\n' "$times" total "$SECONDS" $((SECONDS / 60))
+[ ! -s "$BUILD/qemu-accel" ] || { echo "x86_64 guests: $(cat "$BUILD/qemu-accel")"; kvm_unwritable; }
 [ "$failed" != 0 ] || "$stages/stamp.sh"
 printf '%d skipped (each with its reason in build/logs/)\n' "$skipped"
 printf '%d passed, %d failed\n' "$passed" "$failed"

@@ -104,7 +104,7 @@ own_tree() {
 	guard_export
 	# Applied already, from these very patches: keep the files' times, so
 	# that the kernel builds stay incremental.
-	if patches_applied && [ -z "$(git -C "$TREE" status --porcelain)" ] && [ -n "$(prep_postings)" ] &&
+	if patches_applied && [ -z "$(git -C "$TREE" status --porcelain -unormal)" ] && [ -n "$(prep_postings)" ] &&
 		prep_applied && git -C "$TREE" symbolic-ref -q HEAD >/dev/null && ! under_way "$TREE"; then
 		log "the series is applied already, from the same patches"
 		git -C "$TREE" checkout -q series
@@ -164,7 +164,7 @@ user_tree() {
 			die "branch $BRANCH of $repo cannot be checked out in $TREE (checked out elsewhere?): set BRANCH= to another name"
 		log "branch $BRANCH of $repo (an earlier make tree) checked out again in $TREE"
 	else
-		[ -z "$(git -C "$repo" status --porcelain)" ] ||
+		[ -z "$(git -C "$repo" status --porcelain -unormal)" ] ||
 			die "$repo has uncommitted work: commit or stash it first; nothing was changed"
 		start=$(git -C "$repo" rev-parse -q --verify "${BASE:-HEAD}^{commit}") ||
 			die "$repo has no revision ${BASE:-HEAD}"
@@ -189,7 +189,7 @@ user_tree() {
 		log "branch $BRANCH of $repo is checked out in $TREE, with the series of patches/ as it is: using it as it is"
 		return
 	fi
-	[ "$(git -C "$TREE" rev-parse HEAD)" = "$head" ] && [ -z "$(git -C "$TREE" status --porcelain)" ] ||
+	[ "$(git -C "$TREE" rev-parse HEAD)" = "$head" ] && [ -z "$(git -C "$TREE" status --porcelain -unormal)" ] ||
 		die "patches/ changed since make tree made branch $BRANCH of $repo, which has commits or changes of yours since: they stay there; for the series as patches/ has it now, set BRANCH= to another name"
 	log "patches/ changed since make tree made branch $BRANCH: making it again from $(git -C "$repo" log -1 --format='%h ("%s")' "$start")"
 	git -C "$TREE" reset -q --hard "$start"

@@ -374,17 +374,20 @@ result "review: make export FORCE=1 on no branch exports" $? "$out"
 # Change-Id) put its trailer after b4's tracking in the cover commit,
 # and make export failed on it; commit.gpgsign made the base commit, and
 # so base-commit:, differ per user, or failed. Read 23: so did an
-# identity in the environment (GIT_COMMITTER_NAME).
+# identity in the environment (GIT_COMMITTER_NAME); read 24: so did
+# i18n.commitEncoding and GIT_DEFAULT_HASH, and git -c's settings in the
+# environment (GIT_CONFIG_PARAMETERS) changed the patches.
 d=$tmp/hk9
 base_fixture "$d"
 mkdir -p "$d/hooks" && printf '#!/bin/sh\necho "Change-Id: I0123" >>"$1"\n' >"$d/hooks/commit-msg" && chmod +x "$d/hooks/commit-msg"
 cp "$GIT_CONFIG_GLOBAL" "$d/gitconfig"
-printf '[core]\n\thooksPath = %s\n[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = false\n' "$d/hooks" >>"$d/gitconfig"
+printf '[core]\n\thooksPath = %s\n[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = false\n[i18n]\n\tcommitEncoding = ISO-8859-1\n' \
+	"$d/hooks" >>"$d/gitconfig"
 out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" GIT_COMMITTER_NAME="Jane Dev" GIT_COMMITTER_EMAIL=jane@dev.example \
-	GIT_AUTHOR_NAME="Jane Dev" GIT_AUTHOR_EMAIL=jane@dev.example "$S/tree.sh") &&
-	out=$out$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh") &&
-	! grep -rq 'Change-Id' "$d/patches" && [ "$(git -C "$d/build/linux" rev-parse base)" = "$(git -C "$tmp/k/build/linux" rev-parse base)" ]
-result "new-user read 9: the user's hooks, commit signing and GIT_* identity change no commit the harness makes" $? "$out"
+	GIT_AUTHOR_NAME="Jane Dev" GIT_AUTHOR_EMAIL=jane@dev.example GIT_DEFAULT_HASH=sha256 "$S/tree.sh") &&
+	out=$out$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" GIT_CONFIG_PARAMETERS="'diff.noprefix'='true'" "$S/export.sh") &&
+	! grep -rq 'Change-Id' "$d/patches" && grep -q '^diff --git a/' "$d"/patches/sched/0001-*.patch && [ "$(git -C "$d/build/linux" rev-parse base)" = "$(git -C "$tmp/k/build/linux" rev-parse base)" ]
+result "new-user read 9: the user's hooks, commit signing, git config and GIT_* variables change no commit or patch the harness makes" $? "$out"
 # Read 14: a recipient removed from the cover letter (b4 prep
 # --edit-cover) came back at every make export (b4 prep --auto-to-cc).
 base_fixture "$tmp/x14"

@@ -60,25 +60,29 @@ out=$(BUILD=$k/build KVM_DEV=$k/dev PATH=$k/bin:$PATH HANG_TIMEOUT=2 "${S%/*}/te
 [ "$(grep -c 'bzImage' "$k/qemu.log")" = 2 ] && ! grep -q -- '-accel kvm' "$k/qemu.log"
 result "new-user read 23: make test's guest faults run under build/qemu-accel's answer" $? "$out $(cat "$k/qemu.log" 2>&1)"
 # Read 23: Ctrl-C did not reach a guest (timeout runs it in a process
-# group of its own): boot.sh waited for the guest's end.
+# group of its own): boot.sh waited for the guest's end. Read 24: nor did
+# a hangup (a closed terminal) or SIGTERM.
 k=$tmp/int23
 mkdir -p "$k/bin" "$k/build"
 touch "$k/kernel" "$k/initrd"
 echo "-accel tcg" >"$k/build/qemu-accel"
 printf '#!/bin/sh\ntouch %q\nexec sleep 61\n' "$k/started" >"$k/bin/qemu-system-x86_64"
 chmod +x "$k/bin/qemu-system-x86_64"
-# A group of its own, as the terminal's foreground job; SIGINT not ignored.
-BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH \
-	setsid env --default-signal=INT "$S/boot.sh" >"$k/out" 2>&1 &
-pid=$!
-for _ in $(seq 100); do [ -e "$k/started" ] && break; sleep 0.1; done
-kill -INT -- "-$pid"
-timeout 20 tail --pid="$pid" -f /dev/null
-rc=$?
-wait "$pid"
-[ "$?" = 130 ] && [ "$rc" = 0 ] && ! pgrep -f 'sleep 61' >/dev/null
-result "new-user read 23: Ctrl-C during a guest ends boot.sh and its guest at once" $? "$(cat "$k/out")"
-kill -- "-$pid" 2>/dev/null; pkill -f 'sleep 61'
+for sig in INT HUP TERM; do
+	rm -f "$k/started"
+	# A group of its own, as the terminal's foreground job; SIGINT not ignored.
+	BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH \
+		setsid env --default-signal=INT "$S/boot.sh" >"$k/out" 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do [ -e "$k/started" ] && break; sleep 0.1; done
+	kill "-$sig" -- "-$pid"
+	timeout 20 tail --pid="$pid" -f /dev/null
+	rc=$?
+	wait "$pid"
+	[ "$?" = $((128 + $(kill -l "$sig"))) ] && [ "$rc" = 0 ] && ! pgrep -f 'sleep 61' >/dev/null
+	result "new-user read 23, 24: SIG$sig during a guest ends boot.sh and its guest at once" $? "$(cat "$k/out")"
+	kill -- "-$pid" 2>/dev/null; pkill -f 'sleep 61'
+done 2>/dev/null # the shell's word on a job that a signal ended
 # Read 23: a user who cannot write /dev/kvm got TCG without a word, for
 # as long as build/qemu-accel was there.
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then

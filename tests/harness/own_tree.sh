@@ -35,6 +35,13 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'kernel/sched/mynew.c' <<<"$out" && grep -q 'FORCE=1' <<<"$out" &&
 	[ -f "$t/kernel/sched/mynew.c" ] && git -C "$t" add kernel/sched/mynew.c && git -C "$t" reset -q
 result "15.1 a new file in the tree can be added, and make tree keeps it and names it" $? "$out"
+# Read 24: status.showUntrackedFiles=no hid it from every guard, and make
+# clean removed it.
+git config --global status.showUntrackedFiles no
+out=$(fx "$tmp/d" "$S/tree.sh")$(fx "$tmp/d" "$S/clean.sh")
+[ "$(grep -c 'kernel/sched/mynew.c' <<<"$out")" = 2 ] && [ -f "$t/kernel/sched/mynew.c" ]
+result "new-user read 24: make tree and make clean see a new file that status.showUntrackedFiles=no hides" $? "$out"
+git config --global --unset status.showUntrackedFiles
 
 # Issue 15.4: FORCE=0 is not FORCE=1.
 out=$(fx "$tmp/d" env FORCE=0 "$S/tree.sh")

@@ -46,6 +46,13 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'uncommitted' <<<"$out" && grep -q 'int edit;' "$wt/kernel/sched/core.c"
 result "15.3 make clean keeps a worktree with uncommitted work" $? "$out"
 git -C "$wt" commit -q -am edit
+# Read 24: make clean keeps a new file too, where the user's repository sets
+# status.showUntrackedFiles=no.
+git -C "$tmp/a/src" config status.showUntrackedFiles no
+echo 'int mine;' >"$wt/kernel/sched/mine.c"
+out=$(BUILD=$tmp/a/build "$S/clean.sh" 2>&1)
+[ $? != 0 ] && grep -q 'kernel/sched/mine.c' <<<"$out" && rm "$wt/kernel/sched/mine.c"
+result "new-user read 24: make clean keeps a new file that the repository's status.showUntrackedFiles=no hides" $? "$out"
 out=$(BUILD=$tmp/a/build "$S/clean.sh" 2>&1)
 rc=$?
 [ "$rc" = 0 ] && [ ! -e "$tmp/a/build" ] && [ "$(git -C "$tmp/a/src" worktree list | wc -l)" = 1 ] &&
