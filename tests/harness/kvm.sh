@@ -70,9 +70,9 @@ printf '#!/bin/sh\ntouch %q\nexec sleep 61\n' "$k/started" >"$k/bin/qemu-system-
 chmod +x "$k/bin/qemu-system-x86_64"
 for sig in INT HUP TERM; do
 	rm -f "$k/started"
-	# A group of its own, as the terminal's foreground job; SIGINT not ignored.
+	# A group of its own, as the terminal's foreground job; no signal ignored (nohup).
 	BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd PATH=$k/bin:$PATH \
-		setsid env --default-signal=INT "$S/boot.sh" >"$k/out" 2>&1 &
+		setsid env --default-signal "$S/boot.sh" >"$k/out" 2>&1 &
 	pid=$!
 	for _ in $(seq 100); do [ -e "$k/started" ] && break; sleep 0.1; done
 	kill "-$sig" -- "-$pid"
