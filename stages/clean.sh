@@ -29,7 +29,7 @@ for d in "$BUILD".trash-*; do
 done
 [ -d "$BUILD" ] || exit 0
 lock_build
-if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
+if made_tree "$BUILD/linux" base; then
 	TREE=$BUILD/linux guard_tree exported
 	TREE=$BUILD/linux guard_removal
 	# Its b4 branches are what make export last wrote; patches/ must
@@ -39,7 +39,7 @@ if git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -unormal -- . 2>/dev/null)" ] || forced ||
 		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
 fi
-! git -C "$BUILD/stable" rev-parse -q --verify backport >/dev/null 2>&1 || {
+! made_tree "$BUILD/stable" backport || {
 	TREE=$BUILD/stable guard_stable
 	TREE=$BUILD/stable guard_stable_kept
 	TREE=$BUILD/stable guard_removal

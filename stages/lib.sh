@@ -5,6 +5,13 @@ set -euo pipefail
 # set config for all of them, b4's included (git -c's, from a git alias).
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR GIT_NAMESPACE \
 	GIT_CONFIG_PARAMETERS
+# Settings of the user's git config that no git the harness runs takes:
+# hooks and signing in the commits it makes; gpg's lines in git log's
+# output; a git apply that fixes whitespace, and so differs from git am;
+# a gc --auto left behind, which would keep the build lock.
+export GIT_CONFIG_COUNT=5 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null \
+	GIT_CONFIG_KEY_1=commit.gpgsign GIT_CONFIG_VALUE_1=false GIT_CONFIG_KEY_2=log.showSignature GIT_CONFIG_VALUE_2=false \
+	GIT_CONFIG_KEY_3=apply.whitespace GIT_CONFIG_VALUE_3=warn GIT_CONFIG_KEY_4=gc.autoDetach GIT_CONFIG_VALUE_4=false
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
@@ -206,9 +213,6 @@ lock_build() {
 	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
 	echo "pid $BASHPID, ${0##*/}, since $(date +%T)" >"$BUILD/lock"
 	export BUILD_LOCKED=$BUILD
-	# Every child holds the lock too: no git may leave a gc --auto behind
-	# that keeps it after the command ended.
-	export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=gc.autoDetach GIT_CONFIG_VALUE_0=false
 }
 
 # guard_tree [exported]: refuse, unless FORCE=1, when the tree has work
@@ -520,10 +524,9 @@ keep_notes() {
 # git in the harness tree, with a fixed identity; the commits it makes
 # go through no hook and no signing of the user's (a commit-msg hook's
 # Change-Id would land after b4's tracking).
-OWN_COMMITS=(-c core.hooksPath=/dev/null -c commit.gpgsign=false)
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
-		-c user.email="$SIGNOFF_EMAIL" "${OWN_COMMITS[@]}" "$@"
+		-c user.email="$SIGNOFF_EMAIL" "$@"
 }
 # hgit ARGS: tgit without the user's global and system git config: the
 # commits and patches the harness makes are the same on every machine
@@ -540,9 +543,9 @@ own_config() {
 	local own
 	# "NAME (in FILE)", each setting with the file that has it.
 	own=$(for where in --local --worktree; do
-		git -C "$TREE" config "$where" --includes --show-origin --name-only --get-regexp '^(format|diff|b4|sendemail)\.' 2>/dev/null
+		git -C "$TREE" config "$where" --includes --show-origin --name-only --get-regexp '^(format|diff|b4|sendemail|includeif)\.' 2>/dev/null
 	done | sed "s|^file:\([^/].*\)\t|file:$TREE/\1\t|; s/^file:\(.*\)\t\(.*\)/\2 (in \1)/" | sort -u | sed '$!s/$/,/' | paste -sd" ") || true
-	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written, their sender or server (your global git config's SMTP settings are the ones used): unset it there (git config -f FILE --unset NAME)"
+	[ -z "$own" ] || die "$TREE's own git config sets $own, which would change the mails written, their sender or server (an includeIf: on a b4 branch, say; your global git config's SMTP settings are the ones used): unset it there (git config -f FILE --unset NAME)"
 	# b4 takes send-* and the like from the tree's .b4-config too (one
 	# that .gitignore hides), unless the base has that very file.
 	[ ! -e "$TREE/.b4-config" ] ||
@@ -797,6 +800,20 @@ base_key() {
 	printf '%s|' v2 "$BASE_PACKAGE" "$BASE_VERSION" "$BASE_SHA256" "${BASE_TARBALL:-}"
 }
 
+# made_tree DIR REF: whether DIR is a tree that make tree (REF base) or
+# make stable-tree (REF backport) made; none there: no. One that git
+# cannot read (another owner's), or without REF (deleted, renamed), may
+# hold work: refused, but with FORCE=1 (no: it is dropped).
+made_tree() {
+	local err way
+	[ -e "$1" ] || return 1
+	err=$(git -C "$1" rev-parse -q --verify "$2" 2>&1 >/dev/null) && return 0
+	! forced || return 1
+	err=$(git -C "$1" rev-parse --git-dir 2>&1 >/dev/null | head -n 1) &&
+		die "$1 has no $2, by which the harness knows its own work from yours: put it back ($([ "$2" = base ] && echo "git -C $(q "$1") tag base \$(git -C $(q "$1") rev-list --max-parents=0 HEAD)" || echo "git -C $(q "$1") branch backport base")), or move $1 away, or FORCE=1 to drop it"
+	die "git cannot read $1 (${err:-not a git tree}): run as its owner, or move it away, or FORCE=1 to drop it"
+}
+
 # unpack_base: the base tarball that base.sh fetched and checked,
 # committed once as tag "base", made in a scratch folder and moved to
 # $TREE only once complete: an interrupt leaves neither behind.
@@ -826,7 +843,7 @@ unpack_base() {
 		git -C "$1" init -q -b series --object-format=sha1
 		git -C "$1" config gc.auto 0
 		git -C "$1" add -f -A .
-		git -C "$1" "${OWN_COMMITS[@]}" commit -q -m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
+		git -C "$1" commit -q -m "$name" -m "Unpacked from $(basename "$tarball"), sha256 $(sha256sum "$tarball" | cut -d' ' -f1), without the Debian packaging block of .gitignore."
 		git -C "$1" tag base
 	)
 	: >"$1/.git/applied"

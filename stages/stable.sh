@@ -57,7 +57,7 @@ tree() {
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
 		rm -rf "$TREE"
 	fi
-	git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 || { rm -rf "$TREE"; unpack_base; }
+	made_tree "$TREE" base || { rm -rf "$TREE"; unpack_base; }
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed

@@ -95,8 +95,7 @@ own_tree() {
 			rm -rf "$TREE"
 		fi
 	elif [ -e "$TREE" ]; then
-		forced || die "$TREE is not a tree that make tree made (it has no tag base): move it away, or FORCE=1 to replace it"
-		rm -rf "$TREE"
+		made_tree "$TREE" base || rm -rf "$TREE"
 	fi
 	was="the tree is as it was"
 	[ -e "$TREE" ] || { unpack_base && was="$TREE has the base alone"; }

@@ -399,3 +399,43 @@ out=$(fx "$tmp/x14" "$S/export.sh")
 [ $? = 0 ] && grep -q "names who b4/sched's cover letter lacks (Cc: list@lists.example.org)" <<<"$out" &&
 	! grep -q 'list@' "$tmp/x14/patches/sched/"*.patch && grep -q '^To: Maint Ainer' "$tmp/x14/patches/sched/0000-"*.patch
 result "new-user read 14: a recipient removed from the cover letter stays removed at make export, and is named" $? "$out"
+# Read 25: Ctrl-C after b4 prep --auto-to-cc, before the cover letter
+# was put back, left the removed recipient in it for the next export.
+mkdir -p "$tmp/x14/bin"
+printf '#!/bin/bash\n%q "$@"; rc=$?\ncase " $* " in *" --auto-to-cc "*) touch %q; sleep 60 ;; esac\nexit $rc\n' \
+	"$(command -v b4)" "$tmp/x14/at-cc" >"$tmp/x14/bin/b4"
+chmod +x "$tmp/x14/bin/b4"
+interrupt_at "$tmp/x14/at-cc" BASE_CONF="$tmp/x14/base.conf" BUILD="$tmp/x14/build" PATCHES="$tmp/x14/patches" \
+	PATH="$tmp/x14/bin:$PATH" "$S/export.sh"
+[ $? = 0 ] && ! git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit sched)" | grep -q 'list@'
+result "new-user read 25: Ctrl-C in make export leaves no recipient that b4 prep --auto-to-cc added" $? "$(git -C "$t" log -1 --format=%B b4/sched~3)"
+# Read 25: a global ignore of *.patch hid new postings from git add -A
+# patches/ (README's) and from make clean's check of patches/.
+printf '*.patch\n' >"$tmp/ignore25"
+out=$(git -C "$TOP" -c core.excludesFile="$tmp/ignore25" check-ignore --no-index patches/new/0001-new.patch stable/6.1.y/0001-new.patch)
+[ $? = 1 ] && [ -z "$out" ]
+result "new-user read 25: a global ignore of *.patch does not hide patches/ or stable/ in the clone" $? "$out"
+# Read 25: an includeIf in build/linux's own config (onbranch:b4/**)
+# brought b4.* settings past the check, which runs on branch series;
+# log.showSignature with signed commits broke make export.
+d=$tmp/ic25
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null
+printf '[b4]\n\tsend-series-cc = boss@boss-mail.dev\n' >"$t/.git/b4.inc"
+git -C "$t" config --local 'includeIf.onbranch:b4/**.path' b4.inc
+out=$(fx "$d" "$S/export.sh")
+[ $? != 0 ] && grep -q 'includeif.onbranch' <<<"$out" && ! grep -rq boss "$d/patches"
+result "new-user read 25: an includeIf in build/linux's own config is refused" $? "$out"
+git -C "$t" config --local --unset 'includeIf.onbranch:b4/**.path'
+# A stand-in gpg: its signature, and its word on it.
+printf '#!/bin/sh\ncase "$*" in *-bsau*) cat >/dev/null; echo "[GNUPG:] SIG_CREATED " >&2
+	printf -- "-----BEGIN PGP SIGNATURE-----\\n\\nZmFrZQ==\\n-----END PGP SIGNATURE-----\\n" ;;
+*--verify*) echo "[GNUPG:] GOODSIG 0 Fixture"; echo "gpg: Good signature from Fixture" >&2 ;; esac\n' >"$d/gpg"
+chmod +x "$d/gpg"
+cp "$GIT_CONFIG_GLOBAL" "$d/gitconfig"
+printf '[gpg]\n\tprogram = %s\n[user]\n\tsigningkey = fixture\n[log]\n\tshowSignature = true\n' "$d/gpg" >>"$d/gitconfig"
+GIT_CONFIG_GLOBAL=$d/gitconfig commit_on "$t" b4/sched signed -S -s -m "sched: signed" && git -C "$t" checkout -q series
+out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh")
+[ $? = 0 ] && grep -q '^+int signed;' "$d"/patches/sched/0004-*.patch
+result "new-user read 25: log.showSignature and signed commits do not break make export" $? "$out"

@@ -443,3 +443,27 @@ out=$(fx "$d" "$S/tree.sh")
 [ $? != 0 ] && grep -q 'make export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
 	out=$out$(fx "$d" env FORCE=1 "$S/export.sh") && grep -q '^+int a;' "$d"/patches/sched/*.patch && grep -q '^+int b;' "$d"/patches/sched/*.patch
 result "new-user read 21: an export undone in patches/ and a commit after it: the export is not left out of the way" $? "$out"
+# Read 25: make clean took a build/linux without tag base (the tags
+# refusal says git tag -d), or one that git cannot read (made by another
+# user), for no tree of its own, and dropped it, commits and all.
+d=$tmp/nb25
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null && commit_on "$t" b4/sched mine -s -m "sched: mine" && git -C "$t" checkout -q series
+git -C "$t" tag -d base >/dev/null
+out=$(fx "$d" "$S/clean.sh")
+rc=$?
+way=$(sed -n 's/.*put it back (\(git -C .*\)), or move.*/\1/p' <<<"$out")
+[ "$rc" != 0 ] && [ -n "$way" ] && (eval "$way") && ! out=$out$(fx "$d" "$S/clean.sh") &&
+	git -C "$t" rev-parse -q --verify base >/dev/null && [ -d "$t" ]
+result "new-user read 25: make clean keeps a build/linux without tag base, and the way to put it back works" $? "$out // $way"
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	chown -R nobody "$d/build"
+	out=$(fx "$d" env -u SUDO_UID "$S/clean.sh")
+	rc=$?
+	chown -R root "$d/build"
+	[ "$rc" != 0 ] && grep -q 'git cannot read' <<<"$out" && [ -d "$t" ]
+	result "new-user read 25: make clean keeps a build/linux that git cannot read (another owner's)" $? "$out"
+else
+	echo "SKIP new-user read 25: a build/ of another owner: needs root, to hand it to user nobody"
+fi

@@ -358,3 +358,18 @@ out=$(st "$s" tree)
 [ $? != 0 ] && grep -q 'make stable-export FORCE=1 writes it back' <<<"$out" && ! grep -q 'keep both thus' <<<"$out" &&
 	out=$out$(FORCE=1 st "$s" export) && grep -q '^+int A;' "$s"/stable/*.patch && grep -q '^+int B;' "$s"/stable/*.patch
 result "new-user read 21: an export undone in stable/ and a commit after it: the export is not left out of the way" $? "$out"
+# Read 25: build/stable without backport (the way's renames done, not
+# its make stable-tree), or without tag base: make clean, and make
+# stable-tree, took it for no tree of theirs and dropped it.
+s=$tmp/st31
+stable_fixture "$s"
+b=$s/build/stable
+git -C "$b" branch mywork backport && commit_on "$b" mywork mywork
+git -C "$b" branch -m backport mine/backport && git -C "$b" branch -m with mine/with
+out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+rc=$?
+git -C "$b" tag -d base >/dev/null
+out=$out$(st "$s" tree)
+[ $? != 0 ] && [ "$rc" != 0 ] && [ "$(grep -o 'has no \(backport\|base\), by which' <<<"$out" | wc -l)" = 2 ] &&
+	git -C "$b" rev-parse -q --verify mywork >/dev/null
+result "new-user read 25: build/stable without backport or base is kept by make clean and make stable-tree" $? "$out"
