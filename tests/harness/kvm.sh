@@ -34,15 +34,21 @@ result "22.1 where the probe chose TCG over a /dev/kvm, no QEMU asks for KVM, ku
 # the way to TCG, which then governs. Read 23: QEMU stops such a guest
 # and waits (it does not exit), until the timeout; kunit.sh names the
 # way too, and so does a guest's failure where /dev/kvm went away.
+# guest_at K ACCEL BODY: in folder K, build/qemu-accel saying ACCEL, a
+# stand-in kernel, initramfs and /dev/kvm, and a stand-in QEMU that
+# logs its command line to K/qemu.log, then runs the shell code BODY.
+guest_at() {
+	mkdir -p "$1/bin" "$1/build"
+	touch "$1/kernel" "$1/initrd" "$1/dev"
+	echo "$2" >"$1/build/qemu-accel"
+	printf '#!/bin/sh\necho "$*" >>%q\n%s\n' "$1/qemu.log" "$3" >"$1/bin/qemu-system-x86_64"
+	chmod +x "$1/bin/qemu-system-x86_64"
+}
 k=$tmp/kvm4
-mkdir -p "$k/bin" "$k/build" "$k/tree/tools/testing/kunit"
-touch "$k/kernel" "$k/initrd"
+guest_at "$k" "-accel kvm -cpu host" 'for a; do case $a in file:*) : >"${a#file:}" ;; esac; done
+case "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exec sleep 60 ;; esac'
+mkdir -p "$k/tree/tools/testing/kunit"
 cp "$tmp/kvm22/tree/tools/testing/kunit/kunit.py" "$k/tree/tools/testing/kunit/"
-echo "-accel kvm -cpu host" >"$k/build/qemu-accel"
-printf '#!/bin/sh\necho "$*" >>%q\nfor a; do case $a in file:*) : >"${a#file:}" ;; esac; done
-case "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exec sleep 60 ;; esac\n' \
-	"$k/qemu.log" >"$k/bin/qemu-system-x86_64"
-chmod +x "$k/bin/qemu-system-x86_64"
 boot() { BUILD=$k/build BOOT_KERNEL=$k/kernel BOOT_INITRD=$k/initrd BOOT_TIMEOUT=2 PATH=$k/bin:$PATH "$S/boot.sh" 2>&1; }
 out=$(boot)$(BUILD=$k/build TREE=$k/tree PATH=$k/bin:$PATH KUNIT_TIMEOUT=2 "$S/kunit.sh" x86_64 2>&1)
 way=$(sed -n "s/.*run every guest under TCG: \(echo .*\)$/\1/p" <<<"$out" | sort -u)
@@ -51,11 +57,8 @@ way=$(sed -n "s/.*run every guest under TCG: \(echo .*\)$/\1/p" <<<"$out" | sort
 result "new-user read 4: a guest stopped under KVM names the ways out, in boot.sh and kunit.sh; TCG then governs" $? "$out $(cat "$k/qemu.log")"
 # Read 23: make test's guest-faults check took an accelerator of its own.
 k=$tmp/kvm23
-mkdir -p "$k/bin" "$k/build/x86_64/arch/x86/boot"
-touch "$k/dev" "$k/build/x86_64/arch/x86/boot/bzImage"
-echo "-accel tcg" >"$k/build/qemu-accel"
-printf '#!/bin/sh\necho "$*" >>%q\n' "$k/qemu.log" >"$k/bin/qemu-system-x86_64"
-chmod +x "$k/bin/qemu-system-x86_64"
+guest_at "$k" "-accel tcg" ''
+mkdir -p "$k/build/x86_64/arch/x86/boot" && touch "$k/build/x86_64/arch/x86/boot/bzImage"
 out=$(BUILD=$k/build KVM_DEV=$k/dev PATH=$k/bin:$PATH HANG_TIMEOUT=2 "${S%/*}/tests/guest_faults.sh" 2>&1)
 [ "$(grep -c 'bzImage' "$k/qemu.log")" = 2 ] && ! grep -q -- '-accel kvm' "$k/qemu.log"
 result "new-user read 23: make test's guest faults run under build/qemu-accel's answer" $? "$out $(cat "$k/qemu.log" 2>&1)"
@@ -63,11 +66,7 @@ result "new-user read 23: make test's guest faults run under build/qemu-accel's 
 # group of its own): boot.sh waited for the guest's end. Read 24: nor did
 # a hangup (a closed terminal) or SIGTERM.
 k=$tmp/int23
-mkdir -p "$k/bin" "$k/build"
-touch "$k/kernel" "$k/initrd"
-echo "-accel tcg" >"$k/build/qemu-accel"
-printf '#!/bin/sh\ntouch %q\nexec sleep 61\n' "$k/started" >"$k/bin/qemu-system-x86_64"
-chmod +x "$k/bin/qemu-system-x86_64"
+guest_at "$k" "-accel tcg" "touch $(printf %q "$k/started"); exec sleep 61"
 for sig in INT HUP TERM; do
 	rm -f "$k/started"
 	# A group of its own, as the terminal's foreground job; no signal ignored (nohup).
