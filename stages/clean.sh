@@ -36,10 +36,10 @@ if made_tree "$BUILD/linux" base; then
 	# still be that, or they hold the only copy.
 	TREE=$BUILD/linux patches_applied || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
 		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
-	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -unormal -- . 2>/dev/null)" ] || forced ||
+	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -unormal --ignored -- . 2>/dev/null)" ] || forced ||
 		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
 fi
-! made_tree "$BUILD/stable" backport || {
+! made_tree "$BUILD/stable" base backport || {
 	TREE=$BUILD/stable guard_stable
 	TREE=$BUILD/stable guard_stable_kept
 	TREE=$BUILD/stable guard_removal

@@ -800,18 +800,24 @@ base_key() {
 	printf '%s|' v2 "$BASE_PACKAGE" "$BASE_VERSION" "$BASE_SHA256" "${BASE_TARBALL:-}"
 }
 
-# made_tree DIR REF: whether DIR is a tree that make tree (REF base) or
-# make stable-tree (REF backport) made; none there: no. One that git
-# cannot read (another owner's), or without REF (deleted, renamed), may
-# hold work: refused, but with FORCE=1 (no: it is dropped).
+# made_tree DIR REF...: whether DIR is a tree that make tree (REF base)
+# or make stable-tree (base backport) made; none there: no. One that
+# git cannot read (another owner's, no .git), or without a REF (deleted,
+# renamed), may hold work: refused, but with FORCE=1 (no: dropped).
 made_tree() {
-	local err way
-	[ -e "$1" ] || return 1
-	err=$(git -C "$1" rev-parse -q --verify "$2" 2>&1 >/dev/null) && return 0
+	local dir=$1 err ref
+	shift
+	[ -e "$dir" ] || return 1
+	if [ -e "$dir/.git" ] && err=$(git -C "$dir" rev-parse --git-dir 2>&1 >/dev/null); then
+		for ref; do
+			git -C "$dir" rev-parse -q --verify "$ref" >/dev/null && continue
+			! forced || return 1
+			die "$dir has no $ref, by which the harness knows its own work from yours: put it back ($([ "$ref" = base ] && echo "git -C $(q "$dir") tag base \$(git -C $(q "$dir") rev-list --max-parents=0 HEAD)" || echo "git -C $(q "$dir") branch backport base")), or move $dir away, or FORCE=1 to drop it"
+		done
+		return 0
+	fi
 	! forced || return 1
-	err=$(git -C "$1" rev-parse --git-dir 2>&1 >/dev/null | head -n 1) &&
-		die "$1 has no $2, by which the harness knows its own work from yours: put it back ($([ "$2" = base ] && echo "git -C $(q "$1") tag base \$(git -C $(q "$1") rev-list --max-parents=0 HEAD)" || echo "git -C $(q "$1") branch backport base")), or move $1 away, or FORCE=1 to drop it"
-	die "git cannot read $1 (${err:-not a git tree}): run as its owner, or move it away, or FORCE=1 to drop it"
+	die "git cannot read $dir (${err:-it has no .git}): run as its owner, or move it away, or FORCE=1 to drop it"
 }
 
 # unpack_base: the base tarball that base.sh fetched and checked,

@@ -49,15 +49,16 @@ record() {
 
 tree() {
 	mkdir -p "$BUILD"
-	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
-		[ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
+	if ! made_tree "$TREE" base backport; then
+		rm -rf "$TREE"
+	elif [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 		guard_stable newbase
 		guard_stable_kept
 		guard_removal
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
 		rm -rf "$TREE"
 	fi
-	made_tree "$TREE" base || { rm -rf "$TREE"; unpack_base; }
+	[ -e "$TREE" ] || unpack_base
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed

@@ -467,3 +467,21 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 else
 	echo "SKIP new-user read 25: a build/ of another owner: needs root, to hand it to user nobody"
 fi
+# Read 26: a global ignore of patches/ (quilt's folder) hid a new patch
+# from git add -A patches/ and from make clean's check of patches/; a
+# build/linux without .git was sent to tag the clone's root as base.
+d=$tmp/pi26
+base_fixture "$d"
+t=$d/build/linux
+git -C "$d" init -q && git -C "$d" add patches && git -C "$d" commit -q -m v0
+fx "$d" "$S/tree.sh" >/dev/null && commit_on "$t" b4/sched five -s -m "sched: five" && git -C "$t" checkout -q series
+printf 'patches/\n' >"$d/ignore"
+git config --global core.excludesFile "$d/ignore"
+fx "$d" "$S/export.sh" >/dev/null && git -C "$d" add -A patches 2>/dev/null; git -C "$d" commit -q -m v1
+out=$(fx "$d" "$S/clean.sh")
+rc=$?
+git config --global --unset core.excludesFile
+rm -rf "$t/.git"
+out2=$(fx "$d" "$S/clean.sh")
+[ $? != 0 ] && [ "$rc" != 0 ] && [ -d "$t" ] && grep -q 'it has no .git' <<<"$out2" && ! grep -q 'tag base' <<<"$out2"
+result "new-user read 26: make clean keeps a build/linux whose export patches/ ignores, and names one without .git" $? "$out // $out2"

@@ -368,8 +368,12 @@ git -C "$b" branch mywork backport && commit_on "$b" mywork mywork
 git -C "$b" branch -m backport mine/backport && git -C "$b" branch -m with mine/with
 out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
 rc=$?
+sed -i 's/^Subject: .*/&, pulled/' "$s"/stable/0001-*.patch # read 26
+out=$out$(st "$s" tree)
+rc=$rc$?
 git -C "$b" tag -d base >/dev/null
 out=$out$(st "$s" tree)
-[ $? != 0 ] && [ "$rc" != 0 ] && [ "$(grep -o 'has no \(backport\|base\), by which' <<<"$out" | wc -l)" = 2 ] &&
+rc=$rc$?
+[ "$rc" = 111 ] && [ "$(grep -o 'has no \(backport\|base\), by which' <<<"$out" | wc -l)" = 3 ] &&
 	git -C "$b" rev-parse -q --verify mywork >/dev/null
 result "new-user read 25: build/stable without backport or base is kept by make clean and make stable-tree" $? "$out"
