@@ -521,9 +521,9 @@ keep_notes() {
 		TREE=$1 hgit commit -q --amend --no-verify --cleanup=whitespace -F -
 }
 
-# git in the harness tree, with a fixed identity; the commits it makes
-# go through no hook and no signing of the user's (a commit-msg hook's
-# Change-Id would land after b4's tracking).
+# git in the harness tree, with a fixed identity; as every git here
+# (GIT_CONFIG_* above), its commits go through no hook and no signing of
+# the user's (a commit-msg hook's Change-Id would land after b4's tracking).
 tgit() {
 	git -C "$TREE" -c user.name="$SIGNOFF_NAME" \
 		-c user.email="$SIGNOFF_EMAIL" "$@"
@@ -803,7 +803,7 @@ base_key() {
 # made_tree DIR REF...: whether DIR is a tree that make tree (REF base)
 # or make stable-tree (base backport) made; none there: no. One that
 # git cannot read (another owner's, no .git), or without a REF (deleted,
-# renamed), may hold work: refused, but with FORCE=1 (no: dropped).
+# renamed), may hold work: refused; with FORCE=1, no (it is dropped).
 made_tree() {
 	local dir=$1 err ref
 	shift
