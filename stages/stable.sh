@@ -49,7 +49,7 @@ record() {
 
 tree() {
 	mkdir -p "$BUILD"
-	if ! made_tree "$TREE" base backport; then
+	if ! made_tree "$TREE" base; then
 		rm -rf "$TREE"
 	elif [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 		guard_stable newbase
@@ -58,7 +58,9 @@ tree() {
 		log "$TREE was made from another base than $(basename "$STABLE_CONF")'s ($BASE_NAME): making it again"
 		rm -rf "$TREE"
 	fi
-	[ -e "$TREE" ] || unpack_base
+	# Without backport (renamed), guard_stable would not run; FORCE=1
+	# keeps the tree, and the user's branches in it.
+	if [ -e "$TREE" ]; then forced || made_tree "$TREE" backport; else unpack_base; fi
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed

@@ -185,9 +185,14 @@ result "new-user read 14: an interrupted make tree KERNEL= leaves the user's rep
 user_fixture "$tmp/w17"
 rm "$tmp/w17/patches/p/0002-does-not-apply.patch"
 before=$(state "$tmp/w17/src")
-printf '#!/bin/sh\ntouch "%s"\nsleep 30\n' "$tmp/w17/at-checkout" >"$tmp/w17/src/.git/hooks/post-checkout"
-chmod +x "$tmp/w17/src/.git/hooks/post-checkout"
-interrupt_at "$tmp/w17/at-checkout" KERNEL="$tmp/w17/src" PATCHES="$tmp/w17/patches" BUILD="$tmp/w17/build" "$S/tree.sh"
+# The harness's git runs no hook of the user's: git worktree add is
+# given this one.
+mkdir -p "$tmp/w17/hooks" "$tmp/w17/slow"
+printf '#!/bin/sh\ntouch "%s"\nsleep 30\n' "$tmp/w17/at-checkout" >"$tmp/w17/hooks/post-checkout"
+printf '#!/bin/bash\ncase " $* " in *" worktree add "*) exec /usr/bin/git -c core.hooksPath=%q "$@" ;; esac\nexec /usr/bin/git "$@"\n' \
+	"$tmp/w17/hooks" >"$tmp/w17/slow/git"
+chmod +x "$tmp/w17/hooks/post-checkout" "$tmp/w17/slow/git"
+interrupt_at "$tmp/w17/at-checkout" KERNEL="$tmp/w17/src" PATCHES="$tmp/w17/patches" BUILD="$tmp/w17/build" PATH="$tmp/w17/slow:$PATH" "$S/tree.sh"
 rc=$?
 after=$(state "$tmp/w17/src")
 [ "$rc" = 0 ] && [ "$after" = "$before" ]
