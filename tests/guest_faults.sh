@@ -34,9 +34,9 @@ if [ -f "$kernel" ] && command -v busybox >/dev/null; then
 	result "a panicking guest fails with its console shown" $? "$(tail -n 5 <<<"$out")"
 else
 	echo "SKIP guest faults: no x86_64 kernel built at $kernel"
-	add_counts 0 0 2
+	COUNTS=$RUN_COUNTS add_counts 0 0 2
 fi
 
-add_counts "$passed" "$failed" 0
+COUNTS=$RUN_COUNTS add_counts "$passed" "$failed" 0
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

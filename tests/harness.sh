@@ -9,6 +9,6 @@ set +e
 for f in "$TOP"/tests/harness/*.sh; do
 	[ "$f" = "$TOP/tests/harness/common.sh" ] || . "$f"
 done
-add_counts "$passed" "$failed" 0
+COUNTS=$RUN_COUNTS add_counts "$passed" "$failed" 0
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -12,7 +12,10 @@ S=$tmp/top/stages
 git config --global user.name Fixture
 git config --global user.email fixture@fixture-mail.dev
 export XDG_CACHE_HOME=$tmp/cache XDG_DATA_HOME=$tmp/data
-unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED
+# make test's counts file ($COUNTS) is the runner's: the stages that the
+# cases run (kunit.sh, boot.sh) add nothing to it.
+RUN_COUNTS=${COUNTS:-}
+unset SIGNOFF_NAME SIGNOFF_EMAIL KERNEL BRANCH BASE FORCE SEND BUILD_LOCKED COUNTS
 passed=0 failed=0
 
 result() { # result NAME OK(0/1) [DETAIL]
