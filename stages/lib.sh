@@ -118,8 +118,10 @@ timed() {
 	return "$rc"
 }
 
-# need_tree: fail, with the command to run, when there is no tree.
+# need_tree: fail, with the command to run, when there is no tree (one
+# that git cannot read is named as such, by made_tree).
 need_tree() {
+	[ -n "${KERNEL:-}" ] || ! made_tree "$TREE" base || :
 	git -C "$TREE" rev-parse -q --verify 'series^{commit}' >/dev/null 2>&1 ||
 		die "no tree with a branch series in $TREE: run make tree first"
 }

@@ -461,9 +461,15 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	chown -R nobody "$d/build"
 	out=$(fx "$d" env -u SUDO_UID "$S/clean.sh")
 	rc=$?
+	# make export and make send said "no tree": make tree then refused.
+	for st in export send; do
+		o=$(fx "$d" env -u SUDO_UID "$S/$st.sh") && rc=0
+		grep -q 'git cannot read' <<<"$o" || rc=0
+		out="$out // $st: $o"
+	done
 	chown -R root "$d/build"
 	[ "$rc" != 0 ] && grep -q 'git cannot read' <<<"$out" && [ -d "$t" ]
-	result "new-user read 25: make clean keeps a build/linux that git cannot read (another owner's)" $? "$out"
+	result "new-user read 25: make clean, export and send name a build/linux that git cannot read (another owner's), and keep it" $? "$out"
 else
 	echo "SKIP new-user read 25: a build/ of another owner: needs root, to hand it to user nobody"
 fi
