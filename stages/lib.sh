@@ -665,16 +665,17 @@ kunit_qemu() {
 	KUNIT_ARGS+=(--qemu_args="$KUNIT_ACCEL")
 }
 
+KVM_DEV=${KVM_DEV:-/dev/kvm} # a test's stand-in, else the real one
 # qemu_accel KERNEL: the QEMU accelerator, KVM when KERNEL really starts
 # under it here, TCG otherwise; found once per build folder. /dev/kvm
 # can be there and still not run a guest (some nested hosts hang it, or
 # refuse the host CPU's ARCH_CAPABILITIES MSR).
 qemu_accel() {
-	local cache=$BUILD/qemu-accel cpu accel="-accel tcg" dev=${KVM_DEV:-/dev/kvm}
+	local cache=$BUILD/qemu-accel cpu accel="-accel tcg"
 	if [ ! -s "$cache" ]; then
 		kvm_unwritable
 		for cpu in host host,-arch-capabilities; do
-			[ -w "$dev" ] || break
+			[ -w "$KVM_DEV" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
 			# its own (killed by the timeout) would fail a guest that ran.
 			# The guest must get to the end of its boot, where it looks
@@ -700,9 +701,8 @@ qemu_accel() {
 # kvm_unwritable: name a /dev/kvm that is there but that this user
 # cannot write, which gives TCG.
 kvm_unwritable() {
-	local dev=${KVM_DEV:-/dev/kvm}
-	[ ! -e "$dev" ] || [ -w "$dev" ] ||
-		warn "you cannot write $dev (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm $(q "$BUILD/qemu-accel")"
+	[ ! -e "$KVM_DEV" ] || [ -w "$KVM_DEV" ] ||
+		warn "you cannot write $KVM_DEV (are you in its group?): every guest runs under TCG, slower; once you can, probe again: rm $(q "$BUILD/qemu-accel")"
 }
 
 # kvm_hint: after an x86_64 guest that gave no results, the ways out
@@ -807,14 +807,17 @@ base_key() {
 # git cannot read (another owner's, no .git), or without a REF (deleted,
 # renamed), may hold work: refused; with FORCE=1, no (it is dropped).
 made_tree() {
-	local dir=$1 err ref
+	local dir=$1 err ref g way
 	shift
 	[ -e "$dir" ] || return 1
 	if [ -e "$dir/.git" ] && err=$(git -C "$dir" rev-parse --git-dir 2>&1 >/dev/null); then
+		g="git -C $(q "$dir")"
 		for ref; do
 			git -C "$dir" rev-parse -q --verify "$ref" >/dev/null && continue
 			! forced || return 1
-			die "$dir has no $ref, by which the harness knows its own work from yours: put it back ($([ "$ref" = base ] && echo "git -C $(q "$dir") tag base \$(git -C $(q "$dir") rev-list --max-parents=0 HEAD)" || echo "git -C $(q "$dir") branch backport base")), or move $dir away, or FORCE=1 to drop it"
+			way="$g branch $ref base"
+			[ "$ref" != base ] || way="$g tag base \$($g rev-list --max-parents=0 HEAD)"
+			die "$dir has no $ref, by which the harness knows its own work from yours: put it back ($way), or move $dir away, or FORCE=1 to drop it"
 		done
 		return 0
 	fi
