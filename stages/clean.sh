@@ -29,6 +29,13 @@ for d in "$BUILD".trash-*; do
 done
 [ -d "$BUILD" ] || exit 0
 lock_build
+# committed DIR NAME [PREFIX]: refuse, unless FORCE=1, when DIR has
+# changes that no commit has: build/NAME's branches are their only
+# other copy.
+committed() {
+	[ -z "$(git -C "$1" status --porcelain -unormal --ignored -- . 2>/dev/null)" ] || forced ||
+		die "$1 has changes that no commit has (make ${3:-}export's?), and $BUILD/$2's branches are their only other copy: commit them (cd $(q "$1") && git add -A . && git commit), or FORCE=1"
+}
 if made_tree "$BUILD/linux" base; then
 	TREE=$BUILD/linux guard_tree exported
 	TREE=$BUILD/linux guard_removal
@@ -36,13 +43,15 @@ if made_tree "$BUILD/linux" base; then
 	# still be that, or they hold the only copy.
 	TREE=$BUILD/linux patches_applied || [ -z "$(TREE=$BUILD/linux prep_postings)" ] || forced ||
 		die "$PATCHES is not what $BUILD/linux was made from or exported to (edited, checked out or pulled since): make tree applies it (the way it gives keeps the b4 branches too), or make export FORCE=1 writes the b4 branches over it; make clean FORCE=1 drops them"
-	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || [ -z "$(git -C "$PATCHES" status --porcelain -unormal --ignored -- . 2>/dev/null)" ] || forced ||
-		die "$PATCHES has changes that no commit has (make export's?), and $BUILD/linux's b4 branches are their only other copy: commit them (cd $(q "$PATCHES") && git add -A . && git commit), or FORCE=1"
+	[ -z "$(TREE=$BUILD/linux prep_postings)" ] || committed "$PATCHES" linux
 fi
 ! made_tree "$BUILD/stable" base backport || {
 	TREE=$BUILD/stable guard_stable
 	TREE=$BUILD/stable guard_stable_kept
 	TREE=$BUILD/stable guard_removal
+	# Its branches are what stable/ has: stable/ must have it in a commit.
+	[ "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" != "$(cat "$BUILD/stable/.git/stable-applied" 2>/dev/null)" ] ||
+		committed "${STABLE_DIR:-$TOP/stable}" stable stable-
 }
 commons=() wts=()
 for wt in "$BUILD"/worktree-*; do

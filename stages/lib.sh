@@ -118,6 +118,12 @@ timed() {
 	return "$rc"
 }
 
+# does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
+does_not_apply() {
+	printf 'error: %s does not apply:\n' "$(basename "$1")" >&2
+	sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
+}
+
 # need_tree: fail, with the command to run, when there is no tree (one
 # that git cannot read is named as such, by made_tree).
 need_tree() {

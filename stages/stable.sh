@@ -22,16 +22,19 @@ STABLE=${STABLE_DIR:-$TOP/stable}
 lock_build
 
 # am PATCH...: git am onto the checked-out branch; a patch that does not
-# apply is named, and every branch is put back as it was.
+# apply is named, and every branch is put back as it was (as record last
+# wrote: a new tree's backport is the base, and it has no other).
 am() {
-	local p
+	local p id ref
 	for p in "$@"; do
-		{ hgit am -q --whitespace=error-all "$p" && keep_notes "$TREE" "$p"; } || {
-			git -C "$TREE" am --abort
+		{ hgit am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err" && keep_notes "$TREE" "$p"; } || {
+			does_not_apply "$p"
+			git -C "$TREE" am --abort >/dev/null 2>&1 || true
 			git -C "$TREE" checkout -q --detach base
-			[ ! -s "$TREE/.git/stable-refs" ] || while read -r id ref; do
-				git -C "$TREE" update-ref "$ref" "$id"
-			done <"$TREE/.git/stable-refs"
+			for ref in refs/heads/backport refs/heads/with refs/heads/without; do
+				id=$(recorded "$TREE/.git/stable-refs" "$ref")
+				if [ -n "$id" ]; then git -C "$TREE" update-ref "$ref" "$id"; else git -C "$TREE" update-ref -d "$ref"; fi
+			done
 			die "$(basename "$p") does not apply to $BASE_NAME; build/stable's branches are as they were"
 		}
 	done
@@ -60,7 +63,11 @@ tree() {
 	fi
 	# Without backport (renamed), guard_stable would not run; FORCE=1
 	# keeps the tree, and the user's branches in it.
-	if [ -e "$TREE" ]; then forced || made_tree "$TREE" backport; else unpack_base; fi
+	if [ -e "$TREE" ]; then
+		forced || made_tree "$TREE" backport
+	else
+		unpack_base && tgit branch -q backport base && record
+	fi
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed

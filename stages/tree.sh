@@ -27,12 +27,6 @@ apply_series() {
 	log "${#patches[@]} patches applied${2:+ ($(basename "$2"))}"
 }
 
-# does_not_apply PATCH: name PATCH and the files that failed ($BUILD/am.err).
-does_not_apply() {
-	printf 'error: %s does not apply:\n' "$(basename "$1")" >&2
-	sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
-}
-
 # check_applies: a reused tree still has to show that patches/ applies to
 # the base, since make export records the hash of patches it wrote, not of
 # patches it applied. Apply them, as git am would, to the base in a scratch

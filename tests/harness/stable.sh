@@ -377,3 +377,25 @@ rc=$rc$?
 [ "$rc" = 111 ] && [ "$(grep -o 'has no \(backport\|base\), by which' <<<"$out" | wc -l)" = 3 ] &&
 	git -C "$b" rev-parse -q --verify mywork >/dev/null
 result "new-user read 25: build/stable without backport or base is kept by make clean and make stable-tree" $? "$out"
+# Read 27: a first make stable-tree whose patch did not apply left
+# branches that every command after took for the user's work; make
+# clean dropped build/stable while stable/ had its export in no commit.
+s=$tmp/st32
+mkdir -p "$s" && git -C "$s" init -q
+stable_fixture "$s"
+rm -rf "$s/build"
+cp "$s"/stable/0001-*.patch "$s/good"
+sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+rc=$?
+cp "$s/good" "$s"/stable/0001-*.patch
+[ "$rc" != 0 ] && grep -q 'does not apply' <<<"$out" && ! grep -q 'git am --continue' <<<"$out" &&
+	out=$out$(st "$s" tree) && git -C "$s/build/stable" rev-parse -q --verify without >/dev/null
+result "new-user read 27: a first make stable-tree that failed to apply is made again, not refused" $? "$out"
+git -C "$s" add stable && git -C "$s" commit -q -m stable
+commit_on "$s/build/stable" backport mine -s -m "sched: mine" && st "$s" export >/dev/null
+out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+[ $? != 0 ] && grep -q 'only other copy: commit them' <<<"$out" && [ -d "$s/build/stable" ] &&
+	git -C "$s" add -A stable && git -C "$s" commit -q -m export && out=$out$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1) &&
+	[ ! -d "$s/build/stable" ]
+result "new-user read 27: make clean keeps build/stable while stable/ has an export that no commit has" $? "$out"
