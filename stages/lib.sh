@@ -680,6 +680,7 @@ qemu_accel() {
 	local cache=$BUILD/qemu-accel cpu accel="-accel tcg"
 	if [ ! -s "$cache" ]; then
 		kvm_unwritable
+		[ ! -w "$KVM_DEV" ] || log "trying a guest under KVM ($KVM_DEV), up to 40 s"
 		for cpu in host host,-arch-capabilities; do
 			[ -w "$KVM_DEV" ] || break
 			# grep's status alone, once QEMU has ended: under pipefail
@@ -697,6 +698,8 @@ qemu_accel() {
 				break
 			fi
 		done
+		[ "$accel" != "-accel tcg" ] || [ ! -w "$KVM_DEV" ] ||
+			warn "a guest did not boot under KVM ($KVM_DEV): every guest runs under TCG, slower; once KVM works, probe again: rm $(q "$cache")"
 		# Recorded only once the probe has ended: an interrupted one
 		# records nothing.
 		echo "$accel" >"$cache.$$" && mv "$cache.$$" "$cache"

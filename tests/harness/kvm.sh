@@ -30,6 +30,8 @@ runs=$(grep -vc 'rdinit=/none' "$k/qemu.log")
 	! grep -v 'rdinit=/none' "$k/qemu.log" | grep -qE -- '-accel (kvm|hvf)'
 result "22.1 where the probe chose TCG over a /dev/kvm, no QEMU asks for KVM, kunit.py's included" $? \
 	"$(cat "$k/qemu.log" "$k/out")"
+[ "$(grep -c 'did not boot under KVM' "$k/out")" = 1 ]
+result "new-user read 27: a /dev/kvm that failed the probe is named, once" $? "$(cat "$k/out")"
 # Fourth read: a guest that dies under the KVM that the probe chose names
 # the way to TCG, which then governs. Read 23: QEMU stops such a guest
 # and waits (it does not exit), until the timeout; kunit.sh names the
