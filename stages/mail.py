@@ -11,12 +11,14 @@ patch, and make export asks for one if a second comes; To:/Cc: trailers from
 FIRST's headers, less the people the patches' trailers name (b4 adds
 those to each of their patches itself) unless a patch that does not
 name them has them too; b4's tracking from its X-B4-Tracking header
-(b4 prep's new one if it has none).
+(b4 prep's new one if it has none). Where OLD_COVER names the message
+of the cover commit that b4 send made the next version of FIRST's, that
+version's revision, history and changelog stub stay.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
 X-B4-Tracking."""
-import base64, email, email.policy, email.utils, gzip, json, re, sys
+import base64, email, email.policy, email.utils, gzip, json, os, re, sys
 
 MARKER = "--- b4-submit-tracking ---"
 
@@ -90,4 +92,22 @@ for field in ("To", "Cc"):
     for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
-sys.stdout.write(text + trailers + notes + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")
+body = text + trailers + notes
+old = os.environ.get("OLD_COVER", "")
+old_body, _, old_json = (open(old).read() if os.path.isfile(old) else "").partition("\n" + MARKER + "\n")
+if "{" in old_json:
+    was, now = json.loads(old_json[old_json.index("{"):]).get("series", {}), tracked["series"]
+    rev = now["revision"]
+    log = re.search(r"^Changes in v%d:\n(.+\n)*" % (rev + 1), old_body, re.M)
+    if (was.get("change-id") == now.get("change-id") and was.get("revision") == rev + 1
+            and f"v{rev}" in was.get("history", {}) and log):
+        now["revision"], now["history"] = was["revision"], was["history"]
+        # Where b4 send put it: atop the changelog, else after the text.
+        parts = body.split("---\n")
+        at = next((i for i, p in enumerate(parts) if re.search(r"^changes in v\d+", p, re.I | re.M)), None)
+        if at is None:
+            body += "\n---\n" + log.group(0)
+        else:
+            parts[at] = log.group(0) + "\n" + parts[at]
+            body = "---\n".join(parts)
+sys.stdout.write(body + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")

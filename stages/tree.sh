@@ -60,7 +60,7 @@ prep_branch() {
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
 	mapfile -t patches < <(series "$1")
 	git -C "$TREE" log -1 --format=%B |
-		python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
+		OLD_COVER=$BUILD/covers/$name python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
 	tgit commit -q --amend --allow-empty --cleanup=verbatim -F "$BUILD/cover.msg"
 }
 
@@ -78,9 +78,24 @@ guard_export() {
 		guard_kept "$PATCHES" "$PATCHES_RE" "$TREE/.git/applied-patches"
 }
 
+# keep_covers: the b4 branches' cover messages, in $BUILD/covers/NAME,
+# when the branches are as make tree, make export or make send left
+# them: b4's next version of a posting that went out (make send's), made
+# again from patches/, which has the version sent, stays the next one.
+keep_covers() {
+	local name c
+	mkdir -p "$BUILD/covers"
+	prep_applied || return 0
+	for name in $(prep_postings); do
+		c=$(cover_commit "$name") && git -C "$TREE" log -1 --format=%B "$c" >"$BUILD/covers/$name" || true
+	done
+}
+
 own_tree() {
 	mkdir -p "$BUILD"
+	rm -rf "$BUILD/covers"
 	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+		keep_covers
 		if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 			guard_tree exported
 			guard_export
