@@ -78,16 +78,16 @@ guard_export() {
 		guard_kept "$PATCHES" "$PATCHES_RE" "$TREE/.git/applied-patches"
 }
 
-# keep_covers: the b4 branches' cover messages, in $BUILD/covers/NAME,
-# when the branches are as make tree, make export or make send left
-# them: b4's next version of a posting that went out (make send's), made
-# again from patches/, which has the version sent, stays the next one.
+# keep_covers: the cover messages of the b4 branches that are as make
+# tree, make export or make send left them, in $BUILD/covers/NAME: b4's
+# next version of a posting that went out (make send's), made again from
+# patches/, which has the version sent, stays the next one.
 keep_covers() {
 	local name c
 	mkdir -p "$BUILD/covers"
-	prep_applied || return 0
 	for name in $(prep_postings); do
-		c=$(cover_commit "$name") && git -C "$TREE" log -1 --format=%B "$c" >"$BUILD/covers/$name" || true
+		[ "$(recorded "$TREE/.git/applied" "refs/heads/b4/$name")" = "$(git -C "$TREE" rev-parse "b4/$name")" ] &&
+			c=$(cover_commit "$name") && git -C "$TREE" log -1 --format=%B "$c" >"$BUILD/covers/$name" || true
 	done
 }
 

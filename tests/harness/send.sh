@@ -507,17 +507,21 @@ git -C "$t" config --worktree --unset diff.noprefix
 result "new-user read 16: build/linux's own sendemail.smtpServer, and a diff.* of its config.worktree, are refused" $? "$out // $out2"
 # Read 27: after a send, a pull that changed patches/ (the version sent)
 # and make tree took b4's next version back to the one sent, without
-# its link to it; the dry run then called the posting sent.
+# its link to it; the dry run then called the posting sent. Read 28:
+# so it did to every posting when one had changed since (and FORCE=1).
 d=$tmp/r27
 base_fixture "$d"
-fx "$d" "$S/tree.sh" >/dev/null && fx "$d" "$S/export.sh" >/dev/null
+fx "$d" "$S/tree.sh" >/dev/null && b4t "$d/build/linux" prep -n irq -f base &&
+	echo 'int i27;' >>"$d/build/linux/kernel/irq/manage.c" && git -C "$d/build/linux" commit -q -s -am "genirq: i27" &&
+	printf 'genirq\n\nAlone.\n' >"$d/cover.msg" && edit_cover "$d/build/linux" "$d/cover.msg" && fx "$d" "$S/export.sh" >/dev/null
 (PATCHES=$d/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
 start_sink "$tmp/r27.mbox"
-echo | fx "$d" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" >/dev/null
+printf '\n\n' | fx "$d" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" >/dev/null
 kill "$sink"; wait "$sink" 2>/dev/null
 sed -i 's/^Fixture text\.$/Fixture text, pulled./' "$d"/patches/sched/0000-*.patch
 sed -i 's/^\(Subject: .*sched: one\)$/\1, pulled/' "$d"/patches/sched/0001-*.patch
-out=$(fx "$d" "$S/tree.sh")
+printf 'genirq\n\nMine, unexported.\n' >"$d/cover.msg" && git -C "$d/build/linux" checkout -q b4/irq && edit_cover "$d/build/linux" "$d/cover.msg"
+out=$(fx "$d" env FORCE=1 "$S/tree.sh")
 msg=$(git -C "$d/build/linux" log -1 --format=%B "$(git -C "$d/build/linux" rev-list --reverse base..b4/sched | head -n 1)")
 out2=$(fx "$d" env STAMP="$stamp" "$S/send.sh" </dev/null)
 grep -q '"revision": 2' <<<"$msg" && grep -q '^- Link to v1: ' <<<"$msg" && grep -q 'Fixture text, pulled' <<<"$msg" &&
