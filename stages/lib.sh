@@ -124,10 +124,14 @@ does_not_apply() {
 	sed -n 's/^error: \(.*\)/  \1/p; s/^Patch failed at .*/  &/p' "$BUILD/am.err" >&2
 }
 
-# need_tree: fail, with the command to run, when there is no tree (one
-# that git cannot read is named as such, by made_tree).
+# need_readable: fail where $TREE is there and git cannot read it.
+need_readable() {
+	local err
+	[ ! -e "$TREE" ] || err=$(git_reads "$TREE") || die "git cannot read $TREE ($err): run as its owner, or move it away"
+}
+# need_tree: fail, with the command to run, when there is no tree.
 need_tree() {
-	[ -n "${KERNEL:-}" ] || ! made_tree "$TREE" base || :
+	need_readable
 	git -C "$TREE" rev-parse -q --verify 'series^{commit}' >/dev/null 2>&1 ||
 		die "no tree with a branch series in $TREE: run make tree first"
 }
@@ -819,7 +823,7 @@ made_tree() {
 	local dir=$1 err ref g way
 	shift
 	[ -e "$dir" ] || return 1
-	if [ -e "$dir/.git" ] && err=$(git -C "$dir" rev-parse --git-dir 2>&1 >/dev/null); then
+	if err=$(git_reads "$dir"); then
 		g="git -C $(q "$dir")"
 		for ref; do
 			git -C "$dir" rev-parse -q --verify "$ref" >/dev/null && continue
@@ -831,7 +835,17 @@ made_tree() {
 		return 0
 	fi
 	! forced || return 1
-	die "git cannot read $dir (${err:-it has no .git}): run as its owner, or move it away, or FORCE=1 to drop it"
+	die "git cannot read $dir ($err): run as its owner, or move it away, or FORCE=1 to drop it"
+}
+
+# git_reads DIR: whether git reads DIR's repository as b4 and the
+# harness's commits run it, without your global config: its
+# safe.directory does not make another owner's tree one. If not, why.
+git_reads() {
+	local err
+	[ -e "$1/.git" ] || { echo "it has no .git"; return 1; }
+	err=$(GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -C "$1" rev-parse --git-dir 2>&1 >/dev/null) ||
+		{ echo "${err%%$'\n'*}"; return 1; }
 }
 
 # unpack_base: the base tarball that base.sh fetched and checked,

@@ -92,6 +92,7 @@ make_without() {
 }
 
 export_patches() {
+	need_readable
 	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
 	guard_worktrees
 	forced || guard_stable_head
