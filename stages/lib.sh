@@ -437,6 +437,8 @@ guard_stable() {
 	work=$(stable_work)
 	work=${work% }
 	[ -n "$work" ] || return 0
+	[ -s "$TREE/.git/stable-applied" ] ||
+		die "$TREE has commits on branch(es) $work, and stable/ never applied there (a patch of it did not): make stable-tree makes its branches from stable/ alone: mend that patch in stable/ (git -C $(q "$TREE") format-patch base..backport gives yours), or drop them with FORCE=1"
 	other=$(tr ' ' '\n' <<<"$work" | grep -vxE 'backport|with|' | paste -sd' ') || true
 	# A new base: the tree is made anew, and what it has goes through
 	# stable/ first.

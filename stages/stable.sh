@@ -35,7 +35,7 @@ am() {
 				id=$(recorded "$TREE/.git/stable-refs" "$ref")
 				if [ -n "$id" ]; then git -C "$TREE" update-ref "$ref" "$id"; else git -C "$TREE" update-ref -d "$ref"; fi
 			done
-			die "$(basename "$p") does not apply to $BASE_NAME; build/stable's branches are as they were"
+			die "$(basename "$p") does not apply to $BASE_NAME$([[ $p != */test/* ]] || echo ' and the backport'): mend it in stable/ and run make stable-tree again; $was"
 		}
 	done
 }
@@ -63,10 +63,12 @@ tree() {
 	fi
 	# Without backport (renamed), guard_stable would not run; FORCE=1
 	# keeps the tree, and the user's branches in it.
+	was="$TREE's branches are as they were"
 	if [ -e "$TREE" ]; then
 		forced || made_tree "$TREE" backport
 	else
 		unpack_base && tgit branch -q backport base && record
+		was="$TREE has the base alone"
 	fi
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
 		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
@@ -93,7 +95,7 @@ make_without() {
 
 export_patches() {
 	need_readable
-	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no $TREE: run make stable-tree"
+	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no tree with a branch with in $TREE: run make stable-tree"
 	guard_worktrees
 	forced || guard_stable_head
 	[ -z "$(git -C "$TREE" status --porcelain -unormal)" ] ||

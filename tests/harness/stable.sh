@@ -389,9 +389,15 @@ sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 rc=$?
 cp "$s/good" "$s"/stable/0001-*.patch
-[ "$rc" != 0 ] && grep -q 'does not apply' <<<"$out" && ! grep -q 'git am --continue' <<<"$out" &&
-	out=$out$(st "$s" tree) && git -C "$s/build/stable" rev-parse -q --verify without >/dev/null
-result "new-user read 27: a first make stable-tree that failed to apply is made again, not refused" $? "$out"
+# Read 28: mended there by hand instead, it was called a stable/ that
+# changed since (which had never applied), make stable-export "no tree".
+commit_on "$s/build/stable" backport byhand -m "sched: one, by hand"
+out2=$(st "$s" tree)$(st "$s" export)$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+git -C "$s/build/stable" reset -q --hard base
+[ "$rc" != 0 ] && grep -q 'does not apply.*mend it in stable/.*has the base alone' <<<"$out" && ! grep -q 'git am --continue' <<<"$out" &&
+	[ "$(grep -o 'stable/ never applied there' <<<"$out2" | wc -l)" = 2 ] && grep -q 'no tree with a branch with' <<<"$out2" &&
+	! grep -q 'changed since' <<<"$out2" && out=$out$(st "$s" tree) && git -C "$s/build/stable" rev-parse -q --verify without >/dev/null
+result "new-user read 27, 28: a first make stable-tree that failed to apply is made again, not refused; mended by hand, named" $? "$out // $out2"
 git -C "$s" add stable && git -C "$s" commit -q -m stable
 commit_on "$s/build/stable" backport mine -s -m "sched: mine" && st "$s" export >/dev/null
 out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
