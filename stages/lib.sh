@@ -689,28 +689,38 @@ qemu_accel() {
 		[ ! -w "$KVM_DEV" ] || log "trying a guest under KVM ($KVM_DEV), up to 40 s"
 		for cpu in host host,-arch-capabilities; do
 			[ -w "$KVM_DEV" ] || break
-			# grep's status alone, once QEMU has ended: under pipefail
-			# its own (killed by the timeout) would fail a guest that ran.
-			# The guest must get to the end of its boot, where it looks
-			# for an init (and, having none, panics): a broken KVM may
-			# well print the banner first.
-			if grep -q 'Kernel panic - not syncing: VFS: Unable to mount root\|Run /none as init' <<<"$(timed 20 \
-				qemu-system-x86_64 -accel kvm -cpu "$cpu" -smp 2 \
-				-m 256 -nodefaults -display none -no-reboot \
-				-serial stdio -kernel "$1" -append \
-				"console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \
-				</dev/null 2>/dev/null)"; then
+			if probe_boot 20 "$1" -accel kvm -cpu "$cpu"; then
 				accel="-accel kvm -cpu $cpu"
 				break
 			fi
 		done
-		[ "$accel" != "-accel tcg" ] || [ ! -w "$KVM_DEV" ] ||
-			warn "a guest did not boot under KVM ($KVM_DEV): every guest runs under TCG, slower; once KVM works, probe again: rm $(q "$cache")"
+		# KVM is to blame only for a kernel that boots without it.
+		if [ "$accel" = "-accel tcg" ] && [ -w "$KVM_DEV" ]; then
+			log "it did not boot: trying it under TCG, up to 120 s"
+			if ! probe_boot 120 "$1" -accel tcg; then
+				warn "the kernel did not boot under KVM nor under TCG in the probe: nothing recorded (the guest shows why)"
+				echo "$accel"
+				return
+			fi
+			warn "a guest did not boot under KVM ($KVM_DEV), and did under TCG: every guest runs under TCG, slower; once KVM works, probe again: rm $(q "$cache")"
+		fi
 		# Recorded only once the probe has ended: an interrupted one
 		# records nothing.
 		echo "$accel" >"$cache.$$" && mv "$cache.$$" "$cache"
 	fi
 	cat "$cache"
+}
+
+# probe_boot TIMEOUT KERNEL QEMU-ARGS...: whether KERNEL gets to the end
+# of its boot under these QEMU arguments, where it looks for an init
+# (and, having none, panics): a broken KVM may well print the banner.
+# grep's status alone, once QEMU has ended: under pipefail its own
+# (killed by the timeout) would fail a guest that ran.
+probe_boot() {
+	grep -q 'Kernel panic - not syncing: VFS: Unable to mount root\|Run /none as init' <<<"$(timed "$1" \
+		qemu-system-x86_64 "${@:3}" -smp 2 -m 256 -nodefaults -display none -no-reboot \
+		-serial stdio -kernel "$2" -append "console=ttyS0 earlyprintk=serial panic=-1 kunit.enable=0 rdinit=/none" \
+		</dev/null 2>/dev/null)"
 }
 
 # kvm_unwritable: name a /dev/kvm that is there but that this user

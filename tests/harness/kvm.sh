@@ -9,8 +9,8 @@
 k=$tmp/kvm22
 mkdir -p "$k/bin" "$k/tree/tools/testing/kunit" "$k/build/x86_64/arch/x86/boot"
 touch "$k/dev" "$k/build/x86_64/arch/x86/boot/bzImage" "$k/initrd"
-printf '#!/bin/sh\necho "$*" >>%q\necho "Linux version 7.3.0-rc7"\necho "KVM internal error. Suberror: 1" >&2\n' \
-	"$k/qemu.log" >"$k/bin/qemu-system-x86_64"
+printf '#!/bin/sh\necho "$*" >>%q\necho "Linux version 7.3.0-rc7"\n%s\necho "KVM internal error. Suberror: 1" >&2\n' \
+	"$k/qemu.log" 'case "$*" in *"-accel tcg"*"rdinit=/none"*) echo "Run /none as init process"; exit ;; esac' >"$k/bin/qemu-system-x86_64"
 cat >"$k/tree/tools/testing/kunit/kunit.py" <<'PY'
 import shlex, subprocess, sys
 args = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--qemu_args=")]
@@ -97,3 +97,11 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 else
 	echo "SKIP new-user read 23: /dev/kvm not writable: needs root, to run as user nobody"
 fi
+# Read 28: a kernel that panics early, under any accelerator, was taken
+# for a KVM that failed, and TCG recorded for good.
+k=$tmp/kvm28
+guest_at "$k" "" 'echo "Kernel panic - not syncing: Fatal exception"'
+rm "$k/build/qemu-accel"
+out=$(BUILD=$k/build KVM_DEV=$k/dev PATH=$k/bin:$PATH qemu_accel "$k/kernel" 2>&1)
+[ ! -e "$k/build/qemu-accel" ] && grep -q 'did not boot under KVM nor under TCG' <<<"$out" && ! grep -q 'once KVM works' <<<"$out"
+result "new-user read 28: a kernel that boots under no accelerator is not taken for a KVM that failed" $? "$out"
