@@ -152,7 +152,7 @@ prep_refs() { git -C "$TREE" for-each-ref --format='%(objectname) %(refname)' re
 # the one, or make export wrote the other.
 record_applied() {
 	prep_refs >"$TREE/.git/applied"
-	patches_hash >"$TREE/.git/applied-patches"
+	record_files "$PATCHES" "$PATCHES_RE" "$TREE/.git/applied-patches"
 }
 # patches_applied: patches/ is as make tree or make export left it.
 patches_applied() { [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ]; }
@@ -306,12 +306,21 @@ guard_old_tree() {
 # files_hash DIR REGEX [COMMIT]: sha256 of the names, then the contents,
 # of DIR's files whose paths there match REGEX, in C-locale order; of
 # COMMIT of DIR's repository if given, else of the work tree.
+# dir_files DIR REGEX: DIR's files whose paths there match REGEX, in
+# C-locale order, one a line.
+dir_files() { (cd "$1" && find . ! -type d | sed 's|^\./||' | grep -E "$2" | LC_ALL=C sort); }
+# record_files DIR REGEX RECORD: RECORD gets DIR's files_hash, and
+# RECORD.files the sha256sum of each of those files (guard_kept).
+record_files() {
+	files_hash "$1" "$2" >"$3"
+	dir_files "$1" "$2" | (cd "$1" && xargs -r -d '\n' sha256sum --) >"$3.files"
+}
 files_hash() {
 	local f files=()
 	if [ -n "${3:-}" ]; then
 		mapfile -t files < <(git -C "$1" ls-tree -r --name-only "$3" -- . | grep -E "$2" | LC_ALL=C sort)
 	elif [ -d "$1" ]; then
-		mapfile -t files < <(cd "$1" && find . ! -type d | sed 's|^\./||' | grep -E "$2" | LC_ALL=C sort)
+		mapfile -t files < <(dir_files "$1" "$2")
 	fi
 	{
 		printf '%s\n' "${files[@]}"
@@ -325,12 +334,15 @@ files_hash() {
 # the tree's branches again from a DIR changed since, when what they have
 # (make PREFIXexport wrote it, or make PREFIXtree applied it: RECORD has
 # its files_hash) is in no commit, stash or reflog entry of DIR's
-# repository. A DIR in no repository is not checked: without git, an
+# repository, nor in DIR itself, others added. A DIR in no repository is not checked: without git, an
 # edit by hand would be refused every time.
 guard_kept() {
 	local want c
 	want=$(cat "$3" 2>/dev/null) && [ -n "$want" ] || return 0
 	! forced && [ "$want" != "$(files_hash "$1" "$2")" ] || return 0
+	# Every file it had is there still, as it was (a pull added others,
+	# say): the branches made again from $1 have it.
+	[ ! -s "$3.files" ] || ! (cd "$1" && sha256sum --quiet --status -c "$3.files") 2>/dev/null || return 0
 	git -C "$1" rev-parse --git-dir >/dev/null 2>&1 || return 0
 	for c in $(git -C "$1" rev-list --all --reflog -- .); do
 		[ "$(files_hash "$1" "$2" "$c")" != "$want" ] || return 0
@@ -438,7 +450,7 @@ guard_stable() {
 	work=${work% }
 	[ -n "$work" ] || return 0
 	[ -s "$TREE/.git/stable-applied" ] ||
-		die "$TREE has commits on branch(es) $work, and stable/ never applied there (a patch of it did not): make stable-tree makes its branches from stable/ alone: mend that patch in stable/ (git -C $(q "$TREE") format-patch base..backport gives yours), or drop them with FORCE=1"
+		die "$TREE has commits on branch(es) $work, and stable/ never applied there (a patch of it did not): make stable-tree makes its branches from stable/ alone: write your mend there, in place of the patch that did not apply (git -C $(q "$TREE") format-patch -o $(q "${STABLE_DIR:-$TOP/stable}") base..backport), then make stable-tree FORCE=1, which drops these commits, now in stable/; or FORCE=1 now to drop them"
 	other=$(tr ' ' '\n' <<<"$work" | grep -vxE 'backport|with|' | paste -sd' ') || true
 	# A new base: the tree is made anew, and what it has goes through
 	# stable/ first.

@@ -63,11 +63,13 @@ tree() {
 	fi
 	# Without backport (renamed), guard_stable would not run; FORCE=1
 	# keeps the tree, and the user's branches in it.
-	was="$TREE's branches are as they were"
+	was="$TREE's branches are as make stable-tree or stable-export last left them"
 	if [ -e "$TREE" ]; then
 		forced || made_tree "$TREE" backport
 	else
-		unpack_base && tgit branch -q backport base && record
+		unpack_base
+		tgit branch -q backport base
+		record
 		was="$TREE has the base alone"
 	fi
 	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
@@ -90,7 +92,7 @@ make_without() {
 	git -C "$TREE" checkout base -- kernel/irq/manage.c
 	tgit commit -q --allow-empty -m "TEST ONLY: irq_thread() as 6.12.118 has it"
 	git -C "$TREE" checkout -q with
-	stamp >"$TREE/.git/stable-applied"
+	record_files "$STABLE" "$STABLE_RE" "$TREE/.git/stable-applied"
 }
 
 export_patches() {

@@ -81,7 +81,9 @@ guard_export() {
 # keep_covers: the cover messages of the b4 branches that are as make
 # tree, make export or make send left them, in $BUILD/covers/NAME: b4's
 # next version of a posting that went out (make send's), made again from
-# patches/, which has the version sent, stays the next one.
+# patches/, which has the version sent, stays the next one. They stay
+# there: a make tree that fails after it removed the tree (a new base)
+# leaves them to the next.
 keep_covers() {
 	local name c
 	mkdir -p "$BUILD/covers"
@@ -93,8 +95,7 @@ keep_covers() {
 
 own_tree() {
 	mkdir -p "$BUILD"
-	rm -rf "$BUILD/covers"
-	if git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+	if made_tree "$TREE" base; then
 		keep_covers
 		if [ "$(cat "$TREE/.git/base-key" 2>/dev/null)" != "$(base_key)" ]; then
 			guard_tree exported
@@ -103,11 +104,14 @@ own_tree() {
 			log "$TREE was made from another base than ${BASE_CONF:-base.conf}'s ($BASE_NAME), or by an older make tree: making it again"
 			rm -rf "$TREE"
 		fi
-	elif [ -e "$TREE" ]; then
-		made_tree "$TREE" base || rm -rf "$TREE"
+	else
+		rm -rf "$TREE"
 	fi
 	was="the tree is as it was"
-	[ -e "$TREE" ] || { unpack_base && was="$TREE has the base alone"; }
+	if [ ! -e "$TREE" ]; then
+		unpack_base
+		was="$TREE has the base alone"
+	fi
 	guard_tree exported
 	guard_export
 	# Applied already, from these very patches: keep the files' times, so

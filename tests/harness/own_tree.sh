@@ -465,6 +465,10 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	# Read 28: with FORCE=1, which drops nothing there; and your
 	# safe.directory, which b4 does not take, let them go on.
 	git config --global --add safe.directory "$t"
+	# Read 29: make tree took it then, and wrote there as another user.
+	o=$(fx "$d" env -u SUDO_UID "$S/tree.sh") && rc=0
+	grep -q 'git cannot read' <<<"$o" && [ -z "$(find "$d/build/linux" -user root | head -n 1)" ] || rc=0
+	out="$out // tree: $o"
 	for st in export send; do
 		o=$(fx "$d" env -u SUDO_UID "$S/$st.sh")$(fx "$d" env -u SUDO_UID FORCE=1 "$S/$st.sh") && rc=0
 		[ "$(grep -o 'git cannot read' <<<"$o" | wc -l)" = 2 ] && ! grep -q 'FORCE=1' <<<"$o" || rc=0
@@ -474,7 +478,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	git config --global --unset-all safe.directory
 	chown -R root "$d/build"
 	[ "$rc" != 0 ] && grep -q 'git cannot read' <<<"$out" && [ -d "$t" ]
-	result "new-user read 25: make clean, export and send name a build/linux that git cannot read (another owner's), and keep it" $? "$out"
+	result "new-user read 25, 28, 29: make clean, tree, export and send name a build/linux that git cannot read (another owner's), and keep it" $? "$out"
 else
 	echo "SKIP new-user read 25: a build/ of another owner: needs root, to hand it to user nobody"
 fi
@@ -496,3 +500,19 @@ rm -rf "$t/.git"
 out2=$(fx "$d" "$S/clean.sh")
 [ $? != 0 ] && [ "$rc" != 0 ] && [ -d "$t" ] && grep -q 'it has no .git' <<<"$out2" && ! grep -q 'tag base' <<<"$out2"
 result "new-user read 26: make clean keeps a build/linux whose export patches/ ignores, and names one without .git" $? "$out // $out2"
+# Read 29: an export not committed and a pull that added a posting: make
+# tree refused, and its way (make export FORCE=1, commit) dropped the
+# posting pulled. patches/ has the export whole: nothing to refuse.
+d=$tmp/nb29
+base_fixture "$d"
+base_fixture "$d/other"
+t=$d/other/build/linux
+fx "$d/other" "$S/tree.sh" >/dev/null && b4t "$t" prep -n irq -f base && echo 'int i29;' >>"$t/kernel/irq/manage.c" &&
+	git -C "$t" commit -q -s -am "genirq: i29" && printf 'genirq\n\nPulled.\n' >"$d/cover.msg" && edit_cover "$t" "$d/cover.msg" &&
+	fx "$d/other" "$S/export.sh" >/dev/null
+t=$d/build/linux
+git -C "$d" init -q && fx "$d" "$S/tree.sh" >/dev/null && git -C "$d" add patches && git -C "$d" commit -q -m v1 &&
+	commit_on "$t" b4/sched mine -s -m "sched: mine" && fx "$d" "$S/export.sh" >/dev/null && cp -r "$d/other/patches/irq" "$d/patches/"
+out=$(fx "$d" "$S/tree.sh")
+[ $? = 0 ] && git -C "$t" show b4/irq:kernel/irq/manage.c | grep -q i29 && git -C "$t" show b4/sched:kernel/sched/mine.c >/dev/null
+result "new-user read 29: an export not committed and a posting pulled: make tree takes both" $? "$out"

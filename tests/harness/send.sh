@@ -527,3 +527,14 @@ out2=$(fx "$d" env STAMP="$stamp" "$S/send.sh" </dev/null)
 grep -q '"revision": 2' <<<"$msg" && grep -q '^- Link to v1: ' <<<"$msg" && grep -q 'Fixture text, pulled' <<<"$msg" &&
 	grep -q '"v1"' <<<"$msg" && ! grep -q 'went out' <<<"$out2" && grep -q 'EDITME' <<<"$out2"
 result "new-user read 27: make tree of a pulled patches/ keeps b4's next version of a posting sent" $? "$out // $msg // $out2"
+# Read 29: a new base, whose make tree FORCE=1 failed (its fetch) after
+# it removed the tree: the next make tree took every posting back to
+# the version sent.
+base_fixture "$tmp/r29" newbase
+cp "$tmp/r29/base.conf" "$d/base.conf" && mv "$tmp/r29/base.tar.xz" "$tmp/r29/away"
+out=$(fx "$d" env FORCE=1 "$S/tree.sh")
+rc=$?
+mv "$tmp/r29/away" "$tmp/r29/base.tar.xz"
+out=$out$(fx "$d" "$S/tree.sh") && [ "$rc" != 0 ] &&
+	git -C "$d/build/linux" log -1 --format=%B "$(git -C "$d/build/linux" rev-list --reverse base..b4/sched | head -n 1)" | grep -q '"revision": 2'
+result "new-user read 29: b4's next version of a posting sent outlives a make tree of a new base that failed" $? "$out"

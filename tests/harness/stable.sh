@@ -389,15 +389,9 @@ sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 rc=$?
 cp "$s/good" "$s"/stable/0001-*.patch
-# Read 28: mended there by hand instead, it was called a stable/ that
-# changed since (which had never applied), make stable-export "no tree".
-commit_on "$s/build/stable" backport byhand -m "sched: one, by hand"
-out2=$(st "$s" tree)$(st "$s" export)$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
-git -C "$s/build/stable" reset -q --hard base
 [ "$rc" != 0 ] && grep -q 'does not apply.*mend it in stable/.*has the base alone' <<<"$out" && ! grep -q 'git am --continue' <<<"$out" &&
-	[ "$(grep -o 'stable/ never applied there' <<<"$out2" | wc -l)" = 2 ] && grep -q 'no tree with a branch with' <<<"$out2" &&
-	! grep -q 'changed since' <<<"$out2" && out=$out$(st "$s" tree) && git -C "$s/build/stable" rev-parse -q --verify without >/dev/null
-result "new-user read 27, 28: a first make stable-tree that failed to apply is made again, not refused; mended by hand, named" $? "$out // $out2"
+	out=$out$(st "$s" tree) && git -C "$s/build/stable" rev-parse -q --verify without >/dev/null
+result "new-user read 27: a first make stable-tree that failed to apply is made again, not refused" $? "$out"
 git -C "$s" add stable && git -C "$s" commit -q -m stable
 commit_on "$s/build/stable" backport mine -s -m "sched: mine" && st "$s" export >/dev/null
 out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
@@ -405,3 +399,18 @@ out=$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
 	git -C "$s" add -A stable && git -C "$s" commit -q -m export && out=$out$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1) &&
 	[ ! -d "$s/build/stable" ]
 result "new-user read 27: make clean keeps build/stable while stable/ has an export that no commit has" $? "$out"
+# Read 28: mended by hand in build/stable instead, it was called a stable/
+# that changed since (it had never applied), make stable-export "no
+# tree"; read 29: the way given then was refused again.
+s=$tmp/st33
+stable_fixture "$s"
+rm -rf "$s/build"
+sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+commit_on "$s/build/stable" backport byhand -m "sched: one, by hand"
+out=$out$(st "$s" tree)$(st "$s" export)$(BUILD=$s/build STABLE_DIR=$s/stable "$S/clean.sh" 2>&1)
+way=$(sed -n 's/.*(\(git -C [^)]* format-patch -o [^)]* base\.\.backport\)).*/\1/p' <<<"$out" | sed -n 1p)
+[ "$(grep -o 'stable/ never applied there' <<<"$out" | wc -l)" = 2 ] && grep -q 'no tree with a branch with' <<<"$out" &&
+	! grep -q 'changed since' <<<"$out" && (eval "$way") >/dev/null && rm "$s"/stable/0001-sched-one.patch &&
+	out=$out$(FORCE=1 st "$s" tree) && git -C "$s/build/stable" show backport:kernel/sched/byhand.c >/dev/null
+result "new-user read 28, 29: a backport mended by hand where stable/ never applied is named, and the way given works" $? "$out // $way"
