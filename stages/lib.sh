@@ -127,7 +127,7 @@ does_not_apply() {
 # need_readable: fail where $TREE is there and git cannot read it.
 need_readable() {
 	local err
-	[ ! -e "$TREE" ] || err=$(git_reads "$TREE") || die "git cannot read $TREE ($err): run as its owner, or move it away"
+	[ ! -e "$TREE" ] || err=$(git_reads "$TREE") || die "git cannot read $TREE ($err): run as its owner (or make it yours: chown -R), or move it away"
 }
 # need_tree: fail, with the command to run, when there is no tree.
 need_tree() {
@@ -859,7 +859,7 @@ made_tree() {
 		return 0
 	fi
 	! forced || return 1
-	die "git cannot read $dir ($err): run as its owner, or move it away, or FORCE=1 to drop it"
+	die "git cannot read $dir ($err): run as its owner (or make it yours: chown -R), or move it away, or FORCE=1 to drop it"
 }
 
 # git_reads DIR: whether git reads DIR's repository as b4 and the

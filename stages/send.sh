@@ -97,11 +97,16 @@ else
 	# patches_of REF: the hash of the trees and messages of its patches
 	# (the cover commit, which changes no file, left out).
 	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- . | sha256sum | cut -d' ' -f1; }
-	# went_out NAME: "N HASH" of each version of NAME that went out.
+	# went_out NAME: "N HASH" of each version of NAME that went out, and
+	# "- HASH" of every other posting's: the same patches under another
+	# name (a posting renamed) went out too.
 	went_out() {
-		local tag
-		awk -v n="$1" '$1 == n { print $2, $3 }' "$BUILD/sent" 2>/dev/null || true
-		for tag in $(git -C "$TREE" tag -l "sent/$1-v*"); do echo "${tag##*-v} $(patches_of "$tag")"; done
+		local tag t
+		awk -v n="$1" '{ print ($1 == n ? $2 : "-"), $3 }' "$BUILD/sent" 2>/dev/null || true
+		for tag in $(git -C "$TREE" tag -l 'sent/*'); do
+			t=${tag#sent/}
+			echo "$([ "${t%-v*}" = "$1" ] && echo "${t##*-v}" || echo -) $(patches_of "$tag")"
+		done
 	}
 	for name in "${names[@]}"; do
 		git -C "$TREE" rev-parse -q --verify "refs/heads/b4/$name" >/dev/null || die "no posting $name (branch b4/$name) in $TREE"

@@ -23,9 +23,10 @@ lock_build
 
 # am PATCH...: git am onto the checked-out branch; a patch that does not
 # apply is named, and every branch is put back as it was (as record last
-# wrote: a new tree's backport is the base, and it has no other).
+# wrote: a new tree's backport is the base, and it has no other), the
+# one to mend it on checked out.
 am() {
-	local p id ref
+	local p id ref b=backport way mine
 	for p in "$@"; do
 		{ hgit am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err" && keep_notes "$TREE" "$p"; } || {
 			does_not_apply "$p"
@@ -35,7 +36,16 @@ am() {
 				id=$(recorded "$TREE/.git/stable-refs" "$ref")
 				if [ -n "$id" ]; then git -C "$TREE" update-ref "$ref" "$id"; else git -C "$TREE" update-ref -d "$ref"; fi
 			done
-			die "$(basename "$p") does not apply to $BASE_NAME$([[ $p != */test/* ]] || echo ' and the backport'): mend it in stable/ and run make stable-tree again; $was"
+			[[ $p != */test/* ]] || b=with
+			way="mend it in stable/ (the .patch file) and run make stable-tree again"
+			# With branches from an export, a mend there can be exported.
+			if git -C "$TREE" rev-parse -q --verify with >/dev/null; then
+				git -C "$TREE" checkout -q "$b"
+				mine=
+				! git -C "$TREE" rev-parse -q --verify "mine/$b" >/dev/null || mine="; yours on mine/$b: git branch -f $b mine/$b"
+				way+=", or mend it on branch $b of $TREE (git am -3 it there$mine) and write stable/ from there: make stable-export FORCE=1"
+			fi
+			die "$(basename "$p") does not apply to $BASE_NAME$([[ $b != with ]] || echo ' and the backport'): $way; $was"
 		}
 	done
 }

@@ -55,6 +55,7 @@ prep_branch() {
 	local name first
 	name=$(basename "$1")
 	first=$(cover "$1")
+	[[ $first != *$'\n'* ]] || die "$1 has more than one cover letter (0000-*.patch): keep one"
 	git -C "$TREE" checkout -q -f series # b4 prep -n forks from a branch that has base
 	git -C "$TREE" branch -q -D "b4/$name" 2>/dev/null || true
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
@@ -140,6 +141,10 @@ own_tree() {
 	series_from_prep
 	trap - EXIT
 	record_applied
+	while read -r c r; do
+		[ -z "$r" ] || git -C "$TREE" rev-parse -q --verify "$r" >/dev/null ||
+			log "${r#refs/heads/} is gone: $PATCHES has no posting ${r#refs/heads/b4/} now (it was at ${c:0:12})"
+	done <<<"$saved"
 }
 
 # user_tree: the series on a new branch of the user's repository, in a

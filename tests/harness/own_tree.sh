@@ -516,3 +516,11 @@ git -C "$d" init -q && fx "$d" "$S/tree.sh" >/dev/null && git -C "$d" add patche
 out=$(fx "$d" "$S/tree.sh")
 [ $? = 0 ] && git -C "$t" show b4/irq:kernel/irq/manage.c | grep -q i29 && git -C "$t" show b4/sched:kernel/sched/mine.c >/dev/null
 result "new-user read 29: an export not committed and a posting pulled: make tree takes both" $? "$out"
+# Read 30: a posting with two cover letters (an edited copy beside the
+# old one) gave a Python traceback.
+d=$tmp/nb30
+base_fixture "$d"
+cp "$d"/patches/sched/0000-*.patch "$d/patches/sched/0000-copy.patch"
+out=$(fx "$d" "$S/tree.sh")
+[ $? != 0 ] && grep -q 'more than one cover letter' <<<"$out" && ! grep -q Traceback <<<"$out"
+result "new-user read 30: a posting with two cover letters is named" $? "$out"

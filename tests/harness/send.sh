@@ -538,3 +538,19 @@ mv "$tmp/r29/away" "$tmp/r29/base.tar.xz"
 out=$out$(fx "$d" "$S/tree.sh") && [ "$rc" != 0 ] &&
 	git -C "$d/build/linux" log -1 --format=%B "$(git -C "$d/build/linux" rev-list --reverse base..b4/sched | head -n 1)" | grep -q '"revision": 2'
 result "new-user read 29: b4's next version of a posting sent outlives a make tree of a new base that failed" $? "$out"
+# Read 30: a posting renamed in patches/ (a pull) after it went out was
+# mailed again, the same version: sent/ and build/sent knew it by name.
+d=$tmp/r30
+base_fixture "$d"
+fx "$d" "$S/tree.sh" >/dev/null && fx "$d" "$S/export.sh" >/dev/null
+(PATCHES=$d/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+start_sink "$tmp/r30.mbox"
+printf '\n' | fx "$d" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" >/dev/null
+mv "$d/patches/sched" "$d/patches/sched-core"
+out=$(fx "$d" "$S/tree.sh")
+(PATCHES=$d/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+out=$out$(printf '\n' | fx "$d" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh")
+rc=$?
+kill "$sink"; wait "$sink" 2>/dev/null
+[ "$rc" != 0 ] && grep -q 'sched-core went out already' <<<"$out" && grep -q 'b4/sched is gone: .* has no posting sched now' <<<"$out" && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/r30.mbox")" = 1 ]
+result "new-user read 30: a posting renamed after it went out is not mailed again" $? "$out"

@@ -414,3 +414,14 @@ way=$(sed -n 's/.*(\(git -C [^)]* format-patch -o [^)]* base\.\.backport\)).*/\1
 	! grep -q 'changed since' <<<"$out" && (eval "$way") >/dev/null && rm "$s"/stable/0001-sched-one.patch &&
 	out=$out$(FORCE=1 st "$s" tree) && git -C "$s/build/stable" show backport:kernel/sched/byhand.c >/dev/null
 result "new-user read 28, 29: a backport mended by hand where stable/ never applied is named, and the way given works" $? "$out // $way"
+# Read 30: a pulled stable/ patch that does not apply, mended on the
+# tree's backport: every way given led to another, none to stable/.
+s=$tmp/st34
+stable_fixture "$s"
+sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
+out=$(st "$s" tree)
+b=$s/build/stable
+[ "$(git -C "$b" symbolic-ref -q --short HEAD)" = backport ] && grep -q 'make stable-export FORCE=1' <<<"$out" &&
+	commit_on "$b" backport mend --amend --no-edit && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
+	! grep -q '^ int c;' "$s"/stable/0001-*.patch && grep -q '^+int mend;' "$s"/stable/0001-*.patch
+result "new-user read 30: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out"
