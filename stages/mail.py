@@ -11,9 +11,10 @@ patch, and make export asks for one if a second comes; To:/Cc: trailers from
 FIRST's headers, less the people the patches' trailers name (b4 adds
 those to each of their patches itself) unless a patch that does not
 name them has them too; b4's tracking from its X-B4-Tracking header
-(b4 prep's new one if it has none). Where OLD_COVER names the message
-of the cover commit that b4 send made the next version of FIRST's, that
-version's revision, history and changelog stub stay.
+(b4 prep's new one if it has none). Where the folder COVERS has, under
+its change-id, the message of the cover commit that b4 send made the
+next version of FIRST's, that version's revision, history and changelog
+stub stay.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
@@ -93,7 +94,8 @@ for field in ("To", "Cc"):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
 body = text + trailers + notes
-old = os.environ.get("OLD_COVER", "")
+cid = str(tracked["series"].get("change-id", ""))
+old = os.path.join(os.environ.get("COVERS", "/nonexistent"), cid if re.fullmatch(r"\w[\w.-]*", cid) else "none")
 old_body, _, old_json = (open(old).read() if os.path.isfile(old) else "").partition("\n" + MARKER + "\n")
 if "{" in old_json:
     was, now = json.loads(old_json[old_json.index("{"):]).get("series", {}), tracked["series"]

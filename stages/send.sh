@@ -92,20 +92,20 @@ else
 	# sent/NAME-vN, and $BUILD/sent ("NAME N HASH" lines), which make
 	# clean keeps, FORCE=1 or not (it drops the tags). REFLECT=1 mails
 	# the sender alone: anything goes.
-	sent_before=() rest=()
+	sent_before=() sent_where=() rest=()
 	declare -A rev hash
 	# patches_of REF: the hash of the trees and messages of its patches
 	# (the cover commit, which changes no file, left out).
 	patches_of() { git -C "$TREE" log --format='%T%n%B' "base..$1" -- . | sha256sum | cut -d' ' -f1; }
-	# went_out NAME: "N HASH" of each version of NAME that went out, and
-	# "- HASH" of every other posting's: the same patches under another
-	# name (a posting renamed) went out too.
+	# went_out NAME: "N HASH WHERE" of each version of NAME that went
+	# out, and "- HASH WHERE" of every other posting's: the same patches
+	# under another name (a posting renamed) went out too.
 	went_out() {
 		local tag t
-		awk -v n="$1" '{ print ($1 == n ? $2 : "-"), $3 }' "$BUILD/sent" 2>/dev/null || true
+		awk -v n="$1" '{ print ($1 == n ? $2 : "-"), $3, "build/sent:" $1 "-v" $2 }' "$BUILD/sent" 2>/dev/null || true
 		for tag in $(git -C "$TREE" tag -l 'sent/*'); do
 			t=${tag#sent/}
-			echo "$([ "${t%-v*}" = "$1" ] && echo "${t##*-v}" || echo -) $(patches_of "$tag")"
+			echo "$([ "${t%-v*}" = "$1" ] && echo "${t##*-v}" || echo -) $(patches_of "$tag") tag:$tag"
 		done
 	}
 	for name in "${names[@]}"; do
@@ -113,8 +113,10 @@ else
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev[$name]=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
 		hash[$name]=$(patches_of "b4/$name")
-		if [[ ${REFLECT:-0} != 1 ]] && went_out "$name" | awk -v r="${rev[$name]}" -v h="${hash[$name]}" '$1 == r || $2 == h { f = 1 } END { exit !f }'; then
+		if [[ ${REFLECT:-0} != 1 ]] && matched=$(went_out "$name" | awk -v r="${rev[$name]}" -v h="${hash[$name]}" '$1 == r || $2 == h { print $3 }' | sort -u | paste -sd' ') &&
+			[[ -n $matched ]]; then
 			sent_before+=("$name")
+			sent_where+=("$name: $matched")
 			continue
 		fi
 		# b4 refuses a cover letter with its EDITME lines (a new
@@ -125,7 +127,7 @@ else
 		[[ $(recorded "$TREE/.git/applied" "refs/heads/b4/$name") == "$(git -C "$TREE" rev-parse "b4/$name")" ]] ||
 			unexported="$TREE has commits or changes that are not in patches/"
 	done
-	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent"))"
+	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent")${sent_where[*]:+; here: $(IFS=';'; echo "${sent_where[*]}")})"
 	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test); to send one unchanged again (a RESEND: b4 --offline-mode prep --force-revision N --set-prefixes RESEND, --edit-cover to drop the changelog stub, later --set-prefixes '' for the next version; make export, make test), delete its line in $(q "$BUILD/sent") and its tag (git -C $(q "$TREE") tag -d sent/NAME-vN); one sent in part (\"partly\" there) goes whole again once its line is deleted"
 	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
 fi

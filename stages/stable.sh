@@ -26,7 +26,7 @@ lock_build
 # wrote: a new tree's backport is the base, and it has no other), the
 # one to mend it on checked out.
 am() {
-	local p id ref b=backport way mine
+	local p id ref b=backport way mine g
 	for p in "$@"; do
 		{ hgit am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err" && keep_notes "$TREE" "$p"; } || {
 			does_not_apply "$p"
@@ -38,12 +38,14 @@ am() {
 			done
 			[[ $p != */test/* ]] || b=with
 			way="mend it in stable/ (the .patch file) and run make stable-tree again"
-			# With branches from an export, a mend there can be exported.
+			# With branches from an export, a mend there can be exported:
+			# the branch made again from what it goes on.
 			if git -C "$TREE" rev-parse -q --verify with >/dev/null; then
 				git -C "$TREE" checkout -q "$b"
+				g="git -C $(q "$TREE")"
 				mine=
-				! git -C "$TREE" rev-parse -q --verify "mine/$b" >/dev/null || mine="; yours on mine/$b: git branch -f $b mine/$b"
-				way+=", or mend it on branch $b of $TREE (git am -3 it there$mine) and write stable/ from there: make stable-export FORCE=1"
+				! git -C "$TREE" rev-parse -q --verify "mine/$b" >/dev/null || mine=" (or take yours, from mine/$b: $g reset --hard mine/$b)"
+				way+=", or mend it on branch $b of $TREE, checked out: $g reset --hard $([ $b = with ] && echo "backport && $g am -3 $(q "$STABLE")/test/*.patch" || echo "base && $g am -3 $(q "$STABLE")/*.patch"), mend, git am --continue$mine; then make stable-export FORCE=1 writes stable/ from there"
 			fi
 			die "$(basename "$p") does not apply to $BASE_NAME$([[ $b != with ]] || echo ' and the backport'): $way; $was"
 		}

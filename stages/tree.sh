@@ -56,12 +56,14 @@ prep_branch() {
 	name=$(basename "$1")
 	first=$(cover "$1")
 	[[ $first != *$'\n'* ]] || die "$1 has more than one cover letter (0000-*.patch): keep one"
+	[ -z "$(series "$1" | sed 's|.*/||' | cut -c1-4 | uniq -d)" ] ||
+		die "$1 has two patches of one number (two postings in one folder: a pull's and yours?): keep one posting a folder"
 	git -C "$TREE" checkout -q -f series # b4 prep -n forks from a branch that has base
 	git -C "$TREE" branch -q -D "b4/$name" 2>/dev/null || true
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
 	mapfile -t patches < <(series "$1")
 	git -C "$TREE" log -1 --format=%B |
-		OLD_COVER=$BUILD/covers/$name python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
+		COVERS=$BUILD/covers python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" >"$BUILD/cover.msg"
 	tgit commit -q --amend --allow-empty --cleanup=verbatim -F "$BUILD/cover.msg"
 }
 
@@ -80,17 +82,20 @@ guard_export() {
 }
 
 # keep_covers: the cover messages of the b4 branches that are as make
-# tree, make export or make send left them, in $BUILD/covers/NAME: b4's
-# next version of a posting that went out (make send's), made again from
-# patches/, which has the version sent, stays the next one. They stay
-# there: a make tree that fails after it removed the tree (a new base)
-# leaves them to the next.
+# tree, make export or make send left them, in $BUILD/covers/CHANGE-ID
+# (b4's, which a posting renamed keeps): b4's next version of a posting
+# that went out (make send's), made again from patches/, which has the
+# version sent, stays the next one. They stay there: a make tree that
+# fails after it removed the tree (a new base) leaves them to the next.
 keep_covers() {
-	local name c
+	local name c msg id
 	mkdir -p "$BUILD/covers"
 	for name in $(prep_postings); do
 		[ "$(recorded "$TREE/.git/applied" "refs/heads/b4/$name")" = "$(git -C "$TREE" rev-parse "b4/$name")" ] &&
-			c=$(cover_commit "$name") && git -C "$TREE" log -1 --format=%B "$c" >"$BUILD/covers/$name" || true
+			c=$(cover_commit "$name") || continue
+		msg=$(git -C "$TREE" log -1 --format=%B "$c")
+		id=$(sed -n 's/^ *"change-id": *"\([^"/]*\)".*/\1/p' <<<"$msg" | head -n 1)
+		[ -z "$id" ] || printf '%s\n' "$msg" >"$BUILD/covers/$id"
 	done
 }
 

@@ -517,10 +517,15 @@ out=$(fx "$d" "$S/tree.sh")
 [ $? = 0 ] && git -C "$t" show b4/irq:kernel/irq/manage.c | grep -q i29 && git -C "$t" show b4/sched:kernel/sched/mine.c >/dev/null
 result "new-user read 29: an export not committed and a posting pulled: make tree takes both" $? "$out"
 # Read 30: a posting with two cover letters (an edited copy beside the
-# old one) gave a Python traceback.
+# old one) gave a Python traceback; read 31: two one-patch postings in
+# one folder were made one posting.
 d=$tmp/nb30
 base_fixture "$d"
 cp "$d"/patches/sched/0000-*.patch "$d/patches/sched/0000-copy.patch"
 out=$(fx "$d" "$S/tree.sh")
-[ $? != 0 ] && grep -q 'more than one cover letter' <<<"$out" && ! grep -q Traceback <<<"$out"
-result "new-user read 30: a posting with two cover letters is named" $? "$out"
+rc=$?
+rm "$d/patches/sched/0000-copy.patch" && cp "$d"/patches/sched/0001-*.patch "$d/patches/sched/0001-copy.patch"
+out=$out$(fx "$d" "$S/tree.sh")
+rc=$rc$?
+[ "$rc" = 11 ] && grep -q 'more than one cover letter' <<<"$out" && ! grep -q Traceback <<<"$out" && grep -q 'two patches of one number' <<<"$out"
+result "new-user read 30, 31: a posting with two cover letters, or two patches of one number, is named" $? "$out"

@@ -552,5 +552,16 @@ out=$(fx "$d" "$S/tree.sh")
 out=$out$(printf '\n' | fx "$d" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh")
 rc=$?
 kill "$sink"; wait "$sink" 2>/dev/null
-[ "$rc" != 0 ] && grep -q 'sched-core went out already' <<<"$out" && grep -q 'b4/sched is gone: .* has no posting sched now' <<<"$out" && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/r30.mbox")" = 1 ]
+# Read 31: the message named the tag and line of the posting's new name.
+[ "$rc" != 0 ] && grep -q 'sched-core went out already.*here: sched-core: build/sent:sched-v1 tag:sent/sched-v1)' <<<"$out" && grep -q 'b4/sched is gone: .* has no posting sched now' <<<"$out" && [ "$(grep -c '^Subject: \[PATCH 0/3\]' "$tmp/r30.mbox")" = 1 ]
 result "new-user read 30: a posting renamed after it went out is not mailed again" $? "$out"
+# Read 31: renamed by a pull, then changed, a posting sent went out as
+# the version sent again: make tree kept b4's next version by the
+# posting's name, which the rename changed (b4's change-id stays).
+printf '%s\n' "Fixture series" "" "Fixture text." "" "Changes in v2:" "- r31" >"$d/cover.v2"
+commit_on "$d/build/linux" b4/sched-core r31 -s -m "sched: r31" && edit_cover "$d/build/linux" "$d/cover.v2" && git -C "$d/build/linux" checkout -q series
+out=$(fx "$d" "$S/export.sh")
+(PATCHES=$d/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+out=$out$(fx "$d" env STAMP="$stamp" "$S/send.sh" </dev/null)
+grep -q 'Subject: \[PATCH v2 0/4\]' <<<"$out" && ! grep -q 'went out already' <<<"$out"
+result "new-user read 31: a posting sent, renamed by a pull and changed, goes as the next version" $? "$out"

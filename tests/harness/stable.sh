@@ -421,7 +421,11 @@ stable_fixture "$s"
 sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
 out=$(st "$s" tree)
 b=$s/build/stable
-[ "$(git -C "$b" symbolic-ref -q --short HEAD)" = backport ] && grep -q 'make stable-export FORCE=1' <<<"$out" &&
-	commit_on "$b" backport mend --amend --no-edit && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
-	! grep -q '^ int c;' "$s"/stable/0001-*.patch && grep -q '^+int mend;' "$s"/stable/0001-*.patch
-result "new-user read 30: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out"
+# Read 31: that way's git am -3 on the backport there gave two commits.
+way=$(sed -n 's/.*checked out: \(git -C .*\), mend, git am --continue.*/\1/p' <<<"$out")
+(eval "$way") >/dev/null 2>&1
+echo 'int one;' >>"$b/kernel/sched/core.c"
+[ "$(git -C "$b" symbolic-ref -q --short HEAD)" = backport ] && [ -n "$way" ] && git -C "$b" add kernel/sched/core.c &&
+	GIT_EDITOR=true git -C "$b" am --continue >/dev/null && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
+	! grep -q '^ int c;' "$s"/stable/0001-*.patch && [ "$(ls "$s"/stable/*.patch | wc -l)" = 1 ]
+result "new-user read 30, 31: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out // $way"
