@@ -12,9 +12,10 @@ FIRST's headers, less the people the patches' trailers name (b4 adds
 those to each of their patches itself) unless a patch that does not
 name them has them too; b4's tracking from its X-B4-Tracking header
 (b4 prep's new one if it has none). Where the folder COVERS has, under
-its change-id, the message of the cover commit that b4 send made the
-next version of FIRST's, that version's revision, history and changelog
-stub stay.
+its change-id, the posting's name (or one that patches/ has no more: a
+rename) and the message of the cover commit that b4 send made the next
+version of FIRST's, that version's revision, history and changelog stub
+stay.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
@@ -64,7 +65,12 @@ if kind == "cover":
         sys.exit(f"error: {first} has no shortlog and base-commit: after its text: it is not "
                  "a cover letter that make export wrote; edit the cover letter in the tree "
                  "(b4 prep --edit-cover on its branch) and run make export")
-    text = subject + "\n\n" + "\n".join(lines[: cuts[-2]]).strip("\n") + "\n\n"
+    # The text's own "---" parts (a changelog) go after the To:/Cc:
+    # trailers, where b4 keeps them (in the mail, it leaves them out).
+    own = cuts[0] if cuts[0] < cuts[-2] else cuts[-2]
+    text = subject + "\n\n" + "\n".join(lines[:own]).strip("\n") + "\n\n"
+    if own < cuts[-2]:
+        notes = "\n" + "\n".join(lines[own: cuts[-2]]).strip("\n") + "\n"
 elif len(patches) == 1:
     # The message, "---", the text, "---", the diffstat (or diff).
     parts = re.split(r"^---\n", msg.get_content().split("\n---\n", 1)[-1], flags=re.M)
@@ -96,7 +102,12 @@ for field in ("To", "Cc"):
 body = text + trailers + notes
 cid = str(tracked["series"].get("change-id", ""))
 old = os.path.join(os.environ.get("COVERS", "/nonexistent"), cid if re.fullmatch(r"\w[\w.-]*", cid) else "none")
-old_body, _, old_json = (open(old).read() if os.path.isfile(old) else "").partition("\n" + MARKER + "\n")
+# Not a posting of another name that patches/ has: a copy that kept it.
+was_name, _, old = (open(old).read() if os.path.isfile(old) else "\n").partition("\n")
+posting = os.path.dirname(os.path.abspath(first))
+if was_name != os.path.basename(posting) and os.path.isdir(os.path.join(os.path.dirname(posting), was_name)):
+    old = ""
+old_body, _, old_json = old.partition("\n" + MARKER + "\n")
 if "{" in old_json:
     was, now = json.loads(old_json[old_json.index("{"):]).get("series", {}), tracked["series"]
     rev = now["revision"]

@@ -23,10 +23,9 @@ lock_build
 
 # am PATCH...: git am onto the checked-out branch; a patch that does not
 # apply is named, and every branch is put back as it was (as record last
-# wrote: a new tree's backport is the base, and it has no other), the
-# one to mend it on checked out.
+# wrote: a new tree's backport is the base, and it has no other).
 am() {
-	local p id ref b=backport way mine g
+	local p id ref b=backport way g
 	for p in "$@"; do
 		{ hgit am -q --whitespace=error-all "$p" >/dev/null 2>"$BUILD/am.err" && keep_notes "$TREE" "$p"; } || {
 			does_not_apply "$p"
@@ -39,13 +38,10 @@ am() {
 			[[ $p != */test/* ]] || b=with
 			way="mend it in stable/ (the .patch file) and run make stable-tree again"
 			# With branches from an export, a mend there can be exported:
-			# the branch made again from what it goes on.
+			# both branches made again from stable/ as it is.
 			if git -C "$TREE" rev-parse -q --verify with >/dev/null; then
-				git -C "$TREE" checkout -q "$b"
 				g="git -C $(q "$TREE")"
-				mine=
-				! git -C "$TREE" rev-parse -q --verify "mine/$b" >/dev/null || mine=" (or take yours, from mine/$b: $g reset --hard mine/$b)"
-				way+=", or mend it on branch $b of $TREE, checked out: $g reset --hard $([ $b = with ] && echo "backport && $g am -3 $(q "$STABLE")/test/*.patch" || echo "base && $g am -3 $(q "$STABLE")/*.patch"), mend, git am --continue$mine; then make stable-export FORCE=1 writes stable/ from there"
+				way+=", or mend it in $TREE, both branches made again from stable/ as it is: $g checkout -q backport && $g reset -q --hard base && $g am -3 $(q "$STABLE")/*.patch && $g checkout -q with && $g reset -q --hard backport && $g am -3 $(q "$STABLE")/test/*.patch (where git am stops: mend, git am --continue, then the rest of that line), then make stable-export FORCE=1 writes stable/ from them"
 			fi
 			die "$(basename "$p") does not apply to $BASE_NAME$([[ $b != with ]] || echo ' and the backport'): $way; $was"
 		}

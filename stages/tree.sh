@@ -52,12 +52,12 @@ check_applies() {
 # (change-id, version, prefixes) of the posting's first mail, then its
 # patches applied by git am; checked out.
 prep_branch() {
-	local name first
+	local name first twice
 	name=$(basename "$1")
 	first=$(cover "$1")
 	[[ $first != *$'\n'* ]] || die "$1 has more than one cover letter (0000-*.patch): keep one"
-	[ -z "$(series "$1" | sed 's|.*/||' | cut -c1-4 | uniq -d)" ] ||
-		die "$1 has two patches of one number (two postings in one folder: a pull's and yours?): keep one posting a folder"
+	twice=$(series "$1" | sed 's|.*/||' | awk '{ n = substr($0, 1, 4) } n == last { print prev; print } { last = n; prev = $0 }' | sort -u | paste -sd' ')
+	[ -z "$twice" ] || die "$1 has two patches of one number ($twice: two postings in one folder, a pull's and yours?): keep one posting a folder"
 	git -C "$TREE" checkout -q -f series # b4 prep -n forks from a branch that has base
 	git -C "$TREE" branch -q -D "b4/$name" 2>/dev/null || true
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
@@ -83,7 +83,7 @@ guard_export() {
 
 # keep_covers: the cover messages of the b4 branches that are as make
 # tree, make export or make send left them, in $BUILD/covers/CHANGE-ID
-# (b4's, which a posting renamed keeps): b4's next version of a posting
+# (b4's, which a posting renamed keeps), after a line with its name: b4's next version of a posting
 # that went out (make send's), made again from patches/, which has the
 # version sent, stays the next one. They stay there: a make tree that
 # fails after it removed the tree (a new base) leaves them to the next.
@@ -95,7 +95,7 @@ keep_covers() {
 			c=$(cover_commit "$name") || continue
 		msg=$(git -C "$TREE" log -1 --format=%B "$c")
 		id=$(sed -n 's/^ *"change-id": *"\([^"/]*\)".*/\1/p' <<<"$msg" | head -n 1)
-		[ -z "$id" ] || printf '%s\n' "$msg" >"$BUILD/covers/$id"
+		[ -z "$id" ] || printf '%s\n' "$name" "$msg" >"$BUILD/covers/$id"
 	done
 }
 

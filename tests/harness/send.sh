@@ -558,10 +558,36 @@ result "new-user read 30: a posting renamed after it went out is not mailed agai
 # Read 31: renamed by a pull, then changed, a posting sent went out as
 # the version sent again: make tree kept b4's next version by the
 # posting's name, which the rename changed (b4's change-id stays).
-printf '%s\n' "Fixture series" "" "Fixture text." "" "Changes in v2:" "- r31" >"$d/cover.v2"
+printf '%s\n' "Fixture series" "" "Fixture text." "" "To: Maint Ainer <maint@fixture-mail.dev>" "Cc: list@lists.example.org" "" "---" \
+	"Changes in v2:" "- r31" >"$d/cover.v2"
 commit_on "$d/build/linux" b4/sched-core r31 -s -m "sched: r31" && edit_cover "$d/build/linux" "$d/cover.v2" && git -C "$d/build/linux" checkout -q series
 out=$(fx "$d" "$S/export.sh")
 (PATCHES=$d/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
 out=$out$(fx "$d" env STAMP="$stamp" "$S/send.sh" </dev/null)
 grep -q 'Subject: \[PATCH v2 0/4\]' <<<"$out" && ! grep -q 'went out already' <<<"$out"
 result "new-user read 31: a posting sent, renamed by a pull and changed, goes as the next version" $? "$out"
+# Read 32: a cover letter with a changelog, made again from patches/ (a
+# clone, a pull), had its To:/Cc: after the changelog, where b4 mails
+# them as text; a copy more each round.
+cp -r "$d/patches" "$d/patches.v2"
+out=$(fx "$d" env FORCE=1 "$S/clean.sh" && fx "$d" "$S/tree.sh" && fx "$d" "$S/export.sh") &&
+	diff -r "$d/patches.v2" "$d/patches" >/dev/null && ! sed '1,/^$/d' "$d"/patches/sched-core/0000-*.patch | grep -q '^\(To\|Cc\): '
+result "new-user read 32: a cover letter with a changelog comes back from patches/ as it was exported" $? "$out $(diff -r "$d/patches.v2" "$d/patches")"
+# Read 32: a posting started as a copy of one sent (b4's change-id kept),
+# pulled, became the sent one's next version, with its link.
+e=$tmp/r32
+base_fixture "$e" && base_fixture "$e/copy"
+t=$e/copy/build/linux
+fx "$e/copy" "$S/tree.sh" >/dev/null && git -C "$t" checkout -q -b b4/copy "$(git -C "$t" rev-list --reverse base..b4/sched | head -n 1)" &&
+	commit_on "$t" b4/copy r32 -s -m "sched: r32" && printf 'Copy\n\nA copy.\n' >"$e/cover.msg" && edit_cover "$t" "$e/cover.msg" &&
+	git -C "$t" checkout -q series && fx "$e/copy" "$S/export.sh" >/dev/null
+fx "$e" "$S/tree.sh" >/dev/null && fx "$e" "$S/export.sh" >/dev/null
+(PATCHES=$e/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+start_sink "$tmp/r32.mbox"
+printf '\n' | fx "$e" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh" >/dev/null
+kill "$sink"; wait "$sink" 2>/dev/null
+cp -r "$e/copy/patches/copy" "$e/patches/"
+out=$(fx "$e" "$S/tree.sh")
+cover() { git -C "$e/build/linux" log -1 --format=%B "$(git -C "$e/build/linux" rev-list --reverse "base..b4/$1" | head -n 1)"; }
+cover sched | grep -q '"revision": 2' && cover copy | grep -q '"revision": 1' && ! cover copy | grep -q 'Link to v1'
+result "new-user read 32: a posting that shares the change-id of one sent is not made its next version" $? "$out // $(cover copy)"

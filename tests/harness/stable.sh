@@ -419,13 +419,15 @@ result "new-user read 28, 29: a backport mended by hand where stable/ never appl
 s=$tmp/st34
 stable_fixture "$s"
 sed -i 's/^ int b;$/ int c;/' "$s"/stable/0001-*.patch
+sed -i 's/^+int two;$/+int two_pulled;/' "$s"/stable/test/0002-*.patch
 out=$(st "$s" tree)
 b=$s/build/stable
-# Read 31: that way's git am -3 on the backport there gave two commits.
-way=$(sed -n 's/.*checked out: \(git -C .*\), mend, git am --continue.*/\1/p' <<<"$out")
+# Read 31: that way's git am -3 on the backport there gave two commits;
+# read 32: it kept the old test-only patch, and the pull's was lost.
+way=$(sed -n 's/.*made again from stable\/ as it is: \(git -C .*\) (where git am stops.*/\1/p' <<<"$out")
 (eval "$way") >/dev/null 2>&1
 echo 'int one;' >>"$b/kernel/sched/core.c"
-[ "$(git -C "$b" symbolic-ref -q --short HEAD)" = backport ] && [ -n "$way" ] && git -C "$b" add kernel/sched/core.c &&
-	GIT_EDITOR=true git -C "$b" am --continue >/dev/null && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
-	! grep -q '^ int c;' "$s"/stable/0001-*.patch && [ "$(ls "$s"/stable/*.patch | wc -l)" = 1 ]
-result "new-user read 30, 31: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out // $way"
+[ -n "$way" ] && git -C "$b" add kernel/sched/core.c && GIT_EDITOR=true git -C "$b" am --continue >/dev/null &&
+	(eval "${way#*\*.patch && }") >/dev/null 2>&1 && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
+	! grep -q '^ int c;' "$s"/stable/0001-*.patch && [ "$(ls "$s"/stable/*.patch | wc -l)" = 1 ] && grep -q two_pulled "$s"/stable/test/*.patch
+result "new-user read 30 to 32: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out // $way"
