@@ -201,8 +201,11 @@ series_from_prep() {
 	for name in $(prep_postings); do
 		c=$(cover_commit "$name") || die "b4/$name does not start with a b4 cover-letter commit after base"
 		for c in $(git -C "$TREE" rev-list --reverse "$c..b4/$name"); do
-			git -C "$TREE" diff-tree -p --binary "$c^" "$c" | git -C "$TREE" apply --cached 2>"$BUILD/am.err" ||
+			# On a failure, the index of the checkouts that follow is the tree's own.
+			git -C "$TREE" diff-tree -p --binary "$c^" "$c" | git -C "$TREE" apply --cached 2>"$BUILD/am.err" || {
+				rm -f "$GIT_INDEX_FILE" && unset GIT_INDEX_FILE
 				die "b4/$name's $(git -C "$TREE" log -1 --format='%h ("%s")' "$c") does not apply after the postings before it: $(head -n 3 "$BUILD/am.err")"
+			}
 			date=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c")
 			head=$(git -C "$TREE" log -1 --format=%B "$c" |
 				GIT_AUTHOR_NAME=$(git -C "$TREE" log -1 --format=%an "$c") GIT_AUTHOR_EMAIL=$(git -C "$TREE" log -1 --format=%ae "$c") \

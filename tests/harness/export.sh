@@ -439,3 +439,15 @@ GIT_CONFIG_GLOBAL=$d/gitconfig commit_on "$t" b4/sched signed -S -s -m "sched: s
 out=$(fx "$d" env GIT_CONFIG_GLOBAL="$d/gitconfig" "$S/export.sh")
 [ $? = 0 ] && grep -q '^+int signed;' "$d"/patches/sched/0004-*.patch
 result "new-user read 25: log.showSignature and signed commits do not break make export" $? "$out"
+# Read 33: a make export that failed in making branch series again (two
+# postings that overlap) left the tree on another branch, its index
+# that of the series half made, which a commit there would take.
+d=$tmp/e33
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null && git -C "$t" branch b4/aaa b4/sched && git -C "$t" checkout -q b4/sched
+out=$(fx "$d" "$S/export.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'does not apply after the postings before it' <<<"$out" &&
+	[ "$(git -C "$t" branch --show-current)" = b4/sched ] && [ -z "$(git -C "$t" status --porcelain)" ] && [ ! -e "$d/build/series.index" ]
+result "new-user read 33: a make export that failed leaves the branch and the index as they were" $? "$out // $(git -C "$t" branch --show-current) $(git -C "$t" status --porcelain)"
