@@ -193,27 +193,24 @@ b4x() {
 # patches of each after its cover commit, in the postings' order, and
 # checked out; files the new series does not change keep their times.
 # Commit dates are the authors': the same branches give the same series.
+# The scratch index is given to the git commands that build on it alone:
+# the checkouts after a failure (an EXIT trap's) have the tree's own.
 series_from_prep() {
-	local head name c date
-	local -x GIT_INDEX_FILE=$BUILD/series.index
+	local head name c date idx=$BUILD/series.index
 	head=$(git -C "$TREE" rev-parse base)
-	git -C "$TREE" read-tree base
+	GIT_INDEX_FILE=$idx git -C "$TREE" read-tree base
 	for name in $(prep_postings); do
-		c=$(cover_commit "$name") || die "b4/$name does not start with a b4 cover-letter commit after base"
+		c=$(cover_commit "$name") || { rm -f "$idx"; die "b4/$name does not start with a b4 cover-letter commit after base"; }
 		for c in $(git -C "$TREE" rev-list --reverse "$c..b4/$name"); do
-			# On a failure, the index of the checkouts that follow is the tree's own.
-			git -C "$TREE" diff-tree -p --binary "$c^" "$c" | git -C "$TREE" apply --cached 2>"$BUILD/am.err" || {
-				rm -f "$GIT_INDEX_FILE" && unset GIT_INDEX_FILE
-				die "b4/$name's $(git -C "$TREE" log -1 --format='%h ("%s")' "$c") does not apply after the postings before it: $(head -n 3 "$BUILD/am.err")"
-			}
+			git -C "$TREE" diff-tree -p --binary "$c^" "$c" | GIT_INDEX_FILE=$idx git -C "$TREE" apply --cached 2>"$BUILD/am.err" ||
+				{ rm -f "$idx"; die "b4/$name's $(git -C "$TREE" log -1 --format='%h ("%s")' "$c") does not apply after the postings before it: $(head -n 3 "$BUILD/am.err")"; }
 			date=$(git -C "$TREE" log -1 --format=%ad --date=raw "$c")
 			head=$(git -C "$TREE" log -1 --format=%B "$c" |
 				GIT_AUTHOR_NAME=$(git -C "$TREE" log -1 --format=%an "$c") GIT_AUTHOR_EMAIL=$(git -C "$TREE" log -1 --format=%ae "$c") \
-					GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date tgit commit-tree "$(git -C "$TREE" write-tree)" -p "$head")
+					GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date tgit commit-tree "$(GIT_INDEX_FILE=$idx git -C "$TREE" write-tree)" -p "$head")
 		done
 	done
-	rm -f "$GIT_INDEX_FILE"
-	unset GIT_INDEX_FILE
+	rm -f "$idx"
 	git -C "$TREE" checkout -q --detach "$head"
 	git -C "$TREE" checkout -q -B series
 	echo "$head" >"$TREE/.git/series-made"
