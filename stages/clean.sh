@@ -50,8 +50,7 @@ fi
 	TREE=$BUILD/stable guard_stable_kept
 	TREE=$BUILD/stable guard_removal
 	# Its branches are what stable/ has: stable/ must have it in a commit.
-	[ "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" != "$(cat "$BUILD/stable/.git/stable-applied" 2>/dev/null)" ] ||
-		committed "${STABLE_DIR:-$TOP/stable}" stable stable-
+	! TREE=$BUILD/stable stable_applied || committed "${STABLE_DIR:-$TOP/stable}" stable stable-
 }
 commons=() wts=()
 for wt in "$BUILD"/worktree-*; do

@@ -156,6 +156,9 @@ record_applied() {
 }
 # patches_applied: patches/ is as make tree or make export left it.
 patches_applied() { [ "$(cat "$TREE/.git/applied-patches" 2>/dev/null)" = "$(patches_hash)" ]; }
+# stable_applied: stable/ (STABLE_DIR) is as make stable-tree or make
+# stable-export left it in build/stable ($TREE).
+stable_applied() { [ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" = "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" ]; }
 # prep_applied: the b4 branches are as make tree or make export left them.
 prep_applied() { [ "$(prep_refs)" = "$(cat "$TREE/.git/applied" 2>/dev/null)" ]; }
 # recorded FILE REF: the commit that FILE ("commit ref" lines) has for REF.
@@ -334,8 +337,8 @@ files_hash() {
 # the tree's branches again from a DIR changed since, when what they have
 # (make PREFIXexport wrote it, or make PREFIXtree applied it: RECORD has
 # its files_hash) is in no commit, stash or reflog entry of DIR's
-# repository, nor in DIR itself, others added. A DIR in no repository is not checked: without git, an
-# edit by hand would be refused every time.
+# repository, nor in DIR itself, others added. A DIR in no repository is
+# not checked: without git, an edit by hand would be refused every time.
 guard_kept() {
 	local want c
 	want=$(cat "$3" 2>/dev/null) && [ -n "$want" ] || return 0

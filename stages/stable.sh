@@ -48,9 +48,6 @@ am() {
 	done
 }
 
-# stamp: what make stable-tree applied, or make stable-export wrote.
-stamp() { files_hash "$STABLE" "$STABLE_RE"; }
-
 # record: the branches as stable/ has them, for guard_stable; any other
 # branch (a mine/ one of its way, say) is the user's.
 record() {
@@ -80,8 +77,7 @@ tree() {
 		record
 		was="$TREE has the base alone"
 	fi
-	[ "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" != "$(stamp)" ] ||
-		! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
+	! stable_applied || ! git -C "$TREE" rev-parse -q --verify without >/dev/null || return 0
 	! git -C "$TREE" rev-parse -q --verify backport >/dev/null || guard_stable changed
 	guard_stable_kept
 	git -C "$TREE" checkout -q --detach base
@@ -113,7 +109,7 @@ export_patches() {
 	# Branch without is made again from with.
 	forced || [[ " $(stable_work)" != *" without "* ]] ||
 		die "branch without of $TREE has commits of yours, which make stable-export would drop (it makes without again from with): bring them to backport or with (git cherry-pick), then run make stable-export again"
-	forced || [ "$(stamp)" = "$(cat "$TREE/.git/stable-applied")" ] ||
+	forced || stable_applied ||
 		die "stable/ is not what $TREE was made from (edited by hand, or exported since): run make stable-tree to apply it (FORCE=1 writes over it)"
 	# The test-only patch: the commit of with on the backport as make
 	# stable-tree or stable-export left it.
