@@ -306,9 +306,6 @@ guard_old_tree() {
 	: >"$TREE/.git/applied"
 }
 
-# files_hash DIR REGEX [COMMIT]: sha256 of the names, then the contents,
-# of DIR's files whose paths there match REGEX, in C-locale order; of
-# COMMIT of DIR's repository if given, else of the work tree.
 # dir_files DIR REGEX: DIR's files whose paths there match REGEX, in
 # C-locale order, one a line.
 dir_files() { (cd "$1" && find . ! -type d | sed 's|^\./||' | grep -E "$2" | LC_ALL=C sort); }
@@ -318,6 +315,9 @@ record_files() {
 	files_hash "$1" "$2" >"$3"
 	dir_files "$1" "$2" | (cd "$1" && xargs -r -d '\n' sha256sum --) >"$3.files"
 }
+# files_hash DIR REGEX [COMMIT]: sha256 of the names, then the contents,
+# of DIR's files whose paths there match REGEX, in C-locale order; of
+# COMMIT of DIR's repository if given, else of the work tree.
 files_hash() {
 	local f files=()
 	if [ -n "${3:-}" ]; then
@@ -457,7 +457,7 @@ guard_stable() {
 	other=$(tr ' ' '\n' <<<"$work" | grep -vxE 'backport|with|' | paste -sd' ') || true
 	# A new base: the tree is made anew, and what it has goes through
 	# stable/ first.
-	[ "${1:-}" != newbase ] || [ "$(files_hash "${STABLE_DIR:-$TOP/stable}" "$STABLE_RE")" = "$(cat "$TREE/.git/stable-applied" 2>/dev/null)" ] ||
+	[ "${1:-}" != newbase ] || stable_applied ||
 		die "stable/ and the base in stable.conf changed since make stable-tree (a pull), and $TREE has commits that stable/ lacks, on branch(es) $work: your work goes to stable/ first, over the pull's (commit stable/ as it is first, if no commit has it): make stable-export FORCE=1 (then git diff -- stable/ shows what the pull changed against yours: bring that back, and commit), then make stable-tree"
 	[ "${1:-}" != changed ] || guard_stable_kept # as guard_diverged
 	[ "${1:-}" = changed ] ||

@@ -83,10 +83,11 @@ guard_export() {
 
 # keep_covers: the cover messages of the b4 branches that are as make
 # tree, make export or make send left them, in $BUILD/covers/CHANGE-ID
-# (b4's, which a posting renamed keeps), after a line with its name: b4's next version of a posting
-# that went out (make send's), made again from patches/, which has the
-# version sent, stays the next one. They stay there: a make tree that
-# fails after it removed the tree (a new base) leaves them to the next.
+# (b4's, which a posting renamed keeps), after a line with its name:
+# b4's next version of a posting that went out (make send's), made again
+# from patches/, which has the version sent, stays the next one. They
+# stay there: a make tree that fails after it removed the tree (a new
+# base) leaves them to the next.
 keep_covers() {
 	local name c msg id
 	mkdir -p "$BUILD/covers"
