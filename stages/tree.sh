@@ -160,7 +160,7 @@ own_tree() {
 # removed) is checked out again, and one that patches/ has changed since
 # is made again, unless commits or changes of the user's are on it.
 user_tree() {
-	local repo start common cfg head
+	local repo start common cfg head cur
 	mkdir -p "$BUILD"
 	[ -d "$KERNEL" ] || die "KERNEL=$KERNEL does not exist: give the path of your kernel git tree"
 	repo=$(git -C "$KERNEL" rev-parse --show-toplevel 2>/dev/null) ||
@@ -174,7 +174,10 @@ user_tree() {
 		[ "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = "$common" ] ||
 			die "$TREE is in use (another repository's branch $BRANCH?): set BRANCH= to another name, or make clean (it keeps that branch)"
 		! under_way "$TREE" || die "$TREE has a git $UNDER_WAY under way: finish it (--continue) or --abort it there first"
-		[ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$BRANCH" ] ||
+		cur=$(git -C "$TREE" symbolic-ref -q --short HEAD) || true
+		[ "$cur" = "$BRANCH" ] || [ "${cur//\//-}" != "${BRANCH//\//-}" ] ||
+			die "$TREE is the folder of BRANCH=$cur too (a / becomes -), whose branch it has: set BRANCH= to another name"
+		[ "$cur" = "$BRANCH" ] ||
 			die "$TREE is not on branch $BRANCH (another branch checked out there?): check $BRANCH out there again (git -C $(q "$TREE") switch $BRANCH)"
 	elif git -C "$repo" rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
 		"${cfg[@]}" >/dev/null ||

@@ -219,3 +219,12 @@ rc3=$?
 [ "$rc" != 0 ] && grep -q 'bisect' <<<"$out" && ! grep -q 'another repository' <<<"$out" && [ "$rc2" != 0 ] && grep -q 'bisect' <<<"$out2" &&
 	[ "$rc3" = 0 ] && git -C "$src" worktree list | grep -q "theirs " && ! git -C "$src" worktree list | grep -q worktree-rt-prio
 result "new-user read 22: make clean keeps a bisect under way, and the user's own worktrees' entries" $? "$out // $out2 // $out3 // $(git -C "$src" worktree list)"
+# Read 35: BRANCH=a/b and BRANCH=a-b have one folder, worktree-a-b: the
+# second was told to switch to its branch there, which did not exist.
+user_fixture "$tmp/w35"
+rm "$tmp/w35/patches/p/0002-does-not-apply.patch"
+KERNEL=$tmp/w35/src PATCHES=$tmp/w35/patches BUILD=$tmp/w35/build BRANCH=a/b "$S/tree.sh" >/dev/null 2>&1
+out=$(KERNEL=$tmp/w35/src PATCHES=$tmp/w35/patches BUILD=$tmp/w35/build BRANCH=a-b "$S/tree.sh" 2>&1)
+[ $? != 0 ] && grep -q 'folder of BRANCH=a/b too.*set BRANCH= to another name' <<<"$out" && ! grep -q 'switch a-b' <<<"$out" &&
+	[ "$(git -C "$tmp/w35/build/worktree-a-b" symbolic-ref --short HEAD)" = a/b ]
+result "new-user read 35: two BRANCH= names of one worktree folder are named as such" $? "$out"
