@@ -590,17 +590,20 @@ format_patch() {
 	hgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature "$@"
 }
 
-# sign_message: the commit message or patch mail on stdin, signed by the
-# sender: the stand-ins' Signed-off-by dropped, the sender's added last
-# unless there, above the notes under a "---" line (or the diff). Blank
+# sign_message [OWN]: the commit message or patch mail on stdin, signed
+# by the sender: the stand-ins' Signed-off-by dropped, the sender's added
+# last unless last already, above the notes under a "---" line (or the
+# diff). With OWN (the sender is the author) an earlier one of the
+# sender's moves there, after a collaborator's, as checkpatch takes no
+# second; another's commit keeps its chain whole. Blank
 # lines are squeezed, as git commit does (notes under --- would gain one
 # above them at each export), and dropped above that line.
 sign_message() {
-	grep -viE "^Signed-off-by: $STAND_IN" |
+	grep -viE "^Signed-off-by: $STAND_IN" | { [ -z "${1:-}" ] && cat || grep -vixF "Signed-off-by: $ME"; } |
 		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
 			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
-			--if-exists addIfDifferent --trailer "Signed-off-by: $ME"
+			--trailer "Signed-off-by: $ME"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
@@ -620,7 +623,7 @@ sign_as_sender() {
 			# of git config's user, who need not be the sender.
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -v '^Signed-off-by: ' || true)
 		else
-			msg=$(git -C "$TREE" log -1 --format=%B "$c" | sign_message)
+			msg=$(git -C "$TREE" log -1 --format=%B "$c" | sign_message "$([ "$author" != "$ME" ] || echo own)")
 		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&
