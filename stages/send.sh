@@ -289,7 +289,8 @@ for name in "${names[@]}"; do
 	# terminal's or a script's), so that each posting asks for its own.
 	went=${sent[*]:+; sent already: ${sent[*]}}
 	: >"$tmp/b4.log"
-	trap 'partly && exit 130' INT
+	# A Ctrl-C stops b4 too: its failure, below, names the rest.
+	trap : INT
 	if ! { IFS= read -r line && printf '%s\n' "$line" || true; } |
 		b4x send --no-sign --not-me-too $([[ ${REFLECT:-0} != 1 ]] || echo --reflect) 2>&1 | tee "$tmp/b4.log"; then
 		if partly; then

@@ -470,6 +470,23 @@ kill "$sink"; wait "$sink" 2>/dev/null
 [ "$rc" != 0 ] && grep -q 'went out already' <<<"$out" && grep -q '^sched 1 .* partly$' "$tmp/r14/build/sent" &&
 	[ "$(grep -c '^From mboxrd' "$tmp/r14.mbox")" = 1 ]
 result "new-user read 14: a posting that a Ctrl-C stopped while it went is recorded, and not sent again unasked" $? "$out"
+# Read 34: a Ctrl-C while the first of two postings went named no
+# command for the second.
+base_fixture "$tmp/c2"
+t=$tmp/c2/build/linux
+fx "$tmp/c2" "$S/tree.sh" >/dev/null
+b4t "$t" prep -n irq -f base && echo 'int i2;' >>"$t/kernel/irq/manage.c" && git -C "$t" commit -q -s -am "genirq: i2" &&
+	edit_cover "$t" "$tmp/p2/cover.msg" && git -C "$t" checkout -q series && fx "$tmp/c2" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/c2/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
+SMTP_SINK_HOLD_AT=2 SMTP_SINK_HELD=$tmp/c2/held start_sink "$tmp/c2.mbox"
+printf '#!/bin/bash\necho | %q/send.sh 2>%q\n' "$S" "$tmp/c2.err" >"$tmp/c2/enter" && chmod +x "$tmp/c2/enter"
+interrupt_at "$tmp/c2/held" BASE_CONF="$tmp/c2/base.conf" BUILD="$tmp/c2/build" PATCHES="$tmp/c2/patches" STAMP="$stamp" \
+	SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" POSTINGS="sched irq" "$tmp/c2/enter"
+kill "$sink"; wait "$sink" 2>/dev/null
+out=$(cat "$tmp/c2.err")
+grep -q "the rest goes with: make send SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=$port POSTINGS=\"irq\"" <<<"$out" &&
+	grep -q '^sched 1 .* partly$' "$tmp/c2/build/sent"
+result "new-user read 34: a Ctrl-C in the first of two postings names the command for the second" $? "$out"
 
 # Read 15: b4.* and sendemail.* of build/linux's own config that an
 # include.path brings passed own_config; a posting whose first mail the
