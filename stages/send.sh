@@ -172,11 +172,12 @@ identity_problem() {
 	f=$(grep -liE "^(From|Signed-off-by): $STAND_IN" "${mails[@]}" | sed -n 1p) || true
 	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
 	for f in "${patches[@]}"; do
-		grep -qxF "Signed-off-by: $ME" "$f" || { echo "${f#"$TOP"/} has no Signed-off-by: $ME"; return; }
+		[[ $(grep -i '^Signed-off-by: ' "$f" | tail -n1) == "Signed-off-by: $ME" ]] ||
+			{ echo "the last Signed-off-by of ${f#"$TOP"/} is not $ME"; return; }
 	done
 }
-fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export') and make test"
 problem=$(identity_problem)
+fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export') and make test"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

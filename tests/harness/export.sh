@@ -50,10 +50,14 @@ out=$(fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail
 grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-fixture-series.patch" &&
 	grep -q '^Signed-off-by: Other Name <other@fixture-mail.dev>$' "$p/0001-sched-one.patch"
 result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
-# Stop 34: the sender exports after a collaborator; their own patch
-# has one Signed-off-by of theirs, last; another's keeps its chain.
-out=$(fx "$tmp/e" "$S/export.sh")
-[ "$(grep '^Signed-off-by:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
+# Stop 34: after a collaborator's export make send refuses the sender's
+# Signed-off-by above theirs, and names make export alone; exported,
+# their own patch has one Signed-off-by of theirs, last; another's keeps
+# its chain.
+out=$(fx "$tmp/e" "$S/send.sh" </dev/null 2>&1)
+grep -q 'is not Fixture <fixture@fixture-mail.dev>: SEND=1 would be refused; run make export and make test' <<<"$out" &&
+	out=$(fx "$tmp/e" "$S/export.sh") &&
+	[ "$(grep '^Signed-off-by:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
 	[ "$(grep -c '^Signed-off-by:' "$p/0004-sched-up.patch")" = 4 ] && tail -n1 <(grep '^Signed-off-by:' "$p/0004-sched-up.patch") | grep -q Fixture
 result "stop 34: the sender's Signed-off-by is last after a collaborator's export" $? "$out$(grep -h '^Signed-off' "$p"/000[14]*.patch)"
 # Patches exported under a stand-in (an address that takes no mail)
