@@ -209,7 +209,7 @@ if [[ ${SEND:-0} == 1 ]]; then
 	[[ -z $uncc ]] || die "$uncc"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
-		die "patches/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
+		die "patches/ or stable/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through $server${SMTP_PORT:+ port $SMTP_PORT}"
 else
