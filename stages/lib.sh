@@ -591,33 +591,39 @@ format_patch() {
 }
 
 # sign_message [OWN]: the commit message or patch mail on stdin, signed
-# by the sender: the stand-ins' Signed-off-by dropped, the sender's added
-# last unless last already, above the notes under a "---" line (or the
-# diff). With OWN (the sender is the author) an earlier one of the
-# sender's moves there, after a collaborator's, as checkpatch takes no
-# second; another's commit keeps its chain whole. Blank
-# lines are squeezed, as git commit does (notes under --- would gain one
-# above them at each export), and dropped above that line.
+# by the sender: the stand-ins' Signed-off-by dropped, the sender's last,
+# above the notes under a "---" line (or the diff). It is added, or
+# replaces a last one at the sender's address (a name spelled anew);
+# with OWN (the sender is the author) every one at that address moves
+# there, after a collaborator's: checkpatch takes no second. Another's
+# commit keeps the rest of its chain. Blank lines are squeezed, as git
+# commit does (notes under --- would gain one above them at each
+# export), and dropped above that line.
 sign_message() {
-	grep -viE "^Signed-off-by: $STAND_IN" | { [ -z "${1:-}" ] && cat || grep -vixF "Signed-off-by: $ME"; } |
-		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
-			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
-		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
-			--trailer "Signed-off-by: $ME"
+	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor
+	msg=$(grep -viE "^Signed-off-by: $STAND_IN" |
+		awk -v own="${1:-}" -v e="$e" '
+			own && tolower($0) ~ /^signed-off-by: / && substr(tolower($0), length($0) - length(e) + 1) == e { next }
+			/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
+			$0 == "---" { cut = 1 } 1; END { if (b) print "" }')
+	last=$(grep -i '^Signed-off-by: ' <<<"$msg" | tail -n1) || true
+	[[ ${last,,} != *"$e" ]] || how=replace
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
+		--if-exists "$how" --trailer "Signed-off-by: $ME" <<<"$msg"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
-# stand-in author (the placeholder, any address that takes no mail)
-# replaced by the sender ($ME), stand-ins' Signed-off-by dropped and the
-# sender's last, above the notes under a "---" line (a cover letter
-# loses any); an upstream author stays the author. Commits that need
-# no change are kept; BRANCH moves only if one changed.
+# stand-in author (the placeholder, any address that takes no mail) or
+# one at the sender's address replaced by the sender ($ME, as spelled
+# now), signed by sign_message (a cover letter loses any Signed-off-by);
+# an upstream author stays the author. Commits that need no change are
+# kept; BRANCH moves only if one changed.
 sign_as_sender() {
 	local head c author msg
 	head=$(git -C "$TREE" rev-parse "$1")
 	for c in $(git -C "$TREE" rev-list --reverse "$1..$2"); do
 		author=$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")
-		! stand_in "$author" || author=$ME
+		! stand_in "$author" && [[ ${author,,} != *"<${SIGNOFF_EMAIL,,}>" ]] || author=$ME
 		if git -C "$TREE" log -1 --format=%B "$c" | grep -qx -- '--- b4-submit-tracking ---'; then
 			# A cover letter needs no sign-off: b4 prep -n gave it one
 			# of git config's user, who need not be the sender.
