@@ -225,7 +225,15 @@ lock_build() {
 	[ "${BUILD_LOCKED:-}" != "$BUILD" ] || return 0
 	mkdir -p "$BUILD"
 	exec 9<>"$BUILD/lock"
-	flock -n 9 || die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
+	local pid held=
+	flock -n 9 || {
+		# A command that ended can leave a process holding the lock.
+		exec 9>&-
+		pid=$(sed -n 's/^pid \([0-9]*\),.*/\1/p' "$BUILD/lock")
+		[ -d "/proc/$pid" ] || held=$(find /proc/[0-9]*/fd -lname "$(realpath "$BUILD/lock")" 2>/dev/null | cut -d/ -f3 | sort -un | paste -sd,) || true
+		[ -z "$held" ] || die "$BUILD is locked by processes that another command ($(cat "$BUILD/lock")) left when it ended: see them (ps -fp $held) and end them"
+		die "$BUILD is in use by another command ($(cat "$BUILD/lock")): wait for it to end"
+	}
 	echo "pid $BASHPID, ${0##*/}, since $(date +%T)" >"$BUILD/lock"
 	export BUILD_LOCKED=$BUILD
 }

@@ -51,6 +51,15 @@ kill "$pid" 2>/dev/null
 wait "$pid"
 [ "$rc" != 0 ] && grep -q "in use by another command (pid $pid" <<<"$out" && [ ! -e "$tmp/lock/linux" ]
 result "15.10 two commands at once on build/: the second is refused" $? "$out"
+# Stop 34: a process left by a command that ended holds the lock; the
+# message named the dead command alone.
+(BUILD=$tmp/lock && lock_build && { sleep 10 & echo $! >"$tmp/lock.child"; })
+out=$(fx "$tmp/lockd" env BUILD="$tmp/lock" "$S/tree.sh")
+rc=$?
+child=$(cat "$tmp/lock.child")
+kill "$child" 2>/dev/null
+[ "$rc" != 0 ] && grep -q "left when it ended: see them (ps -fp $child) and end them" <<<"$out"
+result "stop 34: the lock held by a process a command left names that process" $? "$out"
 
 # Issue 15.10: an interrupted KVM probe records nothing.
 mkdir -p "$tmp/kvm/bin" && touch "$tmp/kvm/dev"
