@@ -598,26 +598,25 @@ format_patch() {
 	hgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature "$@"
 }
 
-# sign_message [OWN]: the commit message or patch mail on stdin, signed
-# by the sender: the stand-ins' Signed-off-by dropped, the sender's last,
-# above the notes under a "---" line (or the diff). It is added, or
-# replaces a last one at the sender's address (a name spelled anew);
-# with OWN (the sender is the author) every one at that address moves
-# there, after a collaborator's: checkpatch takes no second. Another's
-# commit keeps the rest of its chain. Blank lines are squeezed, as git
-# commit does (notes under --- would gain one above them at each
-# export), and dropped above that line.
+# sign_message: the commit message or patch mail on stdin, signed by
+# the sender: the stand-ins' Signed-off-by dropped, each address's but
+# its last (exports taking turns add them again; checkpatch takes no
+# second), the sender's at any spelling moved last, above the notes
+# under a "---" line (or the diff). An upstream chain that names an
+# address twice, or the sender, loses the earlier line. Blank lines are
+# squeezed, as git commit does (notes under --- would gain one above
+# them at each export), and dropped above that line.
 sign_message() {
-	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor
-	msg=$(grep -viE "^Signed-off-by: $STAND_IN" |
-		awk -v own="${1:-}" -v e="$e" '
-			own && tolower($0) ~ /^signed-off-by: / && substr(tolower($0), length($0) - length(e) + 1) == e { next }
-			/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
-			$0 == "---" { cut = 1 } 1; END { if (b) print "" }')
-	last=$(grep -i '^Signed-off-by: ' <<<"$msg" | tail -n1) || true
-	[[ ${last,,} != *"$e" ]] || how=replace
-	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
-		--if-exists "$how" --trailer "Signed-off-by: $ME" <<<"$msg"
+	grep -viE "^Signed-off-by: $STAND_IN" |
+		awk -v me="<${SIGNOFF_EMAIL,,}>" '
+			function who(l) { l = tolower(l); return l ~ />$/ ? substr(l, index(l, "<")) : l }
+			function sob(l) { return tolower(l) ~ /^signed-off-by: / }
+			{ line[NR] = $0; if (sob($0)) last[who($0)] = NR }
+			END { for (i = 1; i <= NR; i++) if (!sob(line[i]) || (last[who(line[i])] == i && who(line[i]) != me)) print line[i] }' |
+		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
+			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
+		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
+			--trailer "Signed-off-by: $ME"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a
@@ -637,7 +636,7 @@ sign_as_sender() {
 			# of git config's user, who need not be the sender.
 			msg=$(git -C "$TREE" log -1 --format=%B "$c" | grep -v '^Signed-off-by: ' || true)
 		else
-			msg=$(git -C "$TREE" log -1 --format=%B "$c" | sign_message "$([ "$author" != "$ME" ] || echo own)")
+			msg=$(git -C "$TREE" log -1 --format=%B "$c" | sign_message)
 		fi
 		if [ "$(git -C "$TREE" rev-parse "$c^")" = "$head" ] &&
 			[ "$author" = "$(git -C "$TREE" log -1 --format='%an <%ae>' "$c")" ] &&

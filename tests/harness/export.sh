@@ -51,21 +51,17 @@ grep -q '^From: Other Name <other@fixture-mail.dev>$' "$p/0000-fixture-series.pa
 	grep -q '^Signed-off-by: Other Name <other@fixture-mail.dev>$' "$p/0001-sched-one.patch"
 result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
 # Stop 34: after a collaborator's export make send refuses the sender's
-# Signed-off-by above theirs, and names make export alone; exported,
-# their own patch has one Signed-off-by of theirs, last; another's keeps
-# its chain.
+# Signed-off-by above theirs, and names make export alone. Read 36:
+# exports taking turns, and a name spelled anew, gave an address two
+# Signed-off-by lines; each signs once, the sender last, also in
+# another's commit (its own chain kept).
 out=$(fx "$tmp/e" "$S/send.sh" </dev/null 2>&1)
+other() { fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev "$S/export.sh"; }
 grep -q 'is not Fixture <fixture@fixture-mail.dev>: SEND=1 would be refused; run make export and make test' <<<"$out" &&
-	out=$(fx "$tmp/e" "$S/export.sh") &&
-	[ "$(grep '^Signed-off-by:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
-	[ "$(grep -c '^Signed-off-by:' "$p/0004-sched-up.patch")" = 4 ] && tail -n1 <(grep '^Signed-off-by:' "$p/0004-sched-up.patch") | grep -q Fixture
-result "stop 34: the sender's Signed-off-by is last after a collaborator's export" $? "$out$(grep -h '^Signed-off' "$p"/000[14]*.patch)"
-# Read 35: the sender's name spelled anew gave a second Signed-off-by
-# at one address; it replaces the first, and becomes the author's name.
-out=$(fx "$tmp/e" env SIGNOFF_NAME="Fix Ture" "$S/export.sh")
-[ "$(grep '^Signed-off-by:\|^From:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'From: Fix Ture <fixture@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ] &&
-	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ]
-result "new-user read 35: a name spelled anew replaces the sender's Signed-off-by, not adds one" $? "$out$(grep -h '^From:\|^Signed-off' "$p"/000[14]*.patch)"
+	out=$(fx "$tmp/e" "$S/export.sh" && other && fx "$tmp/e" env SIGNOFF_NAME="Fix Ture" "$S/export.sh") &&
+	[ "$(grep '^Signed-off-by:\|^From:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'From: Fix Ture <fixture@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ] &&
+	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ]
+result "read 36: exports taking turns, and a name spelled anew, leave one Signed-off-by an address, the sender's last" $? "$out$(grep -h '^From:\|^Signed-off' "$p"/000[14]*.patch)"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
