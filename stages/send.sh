@@ -11,7 +11,8 @@
 lock_build
 # The command that sends the rest, with this one's settings.
 again="make send$([[ ${STABLE:-0} != 1 ]] || echo ' STABLE=1') SEND=1$([[ ${REFLECT:-0} != 1 ]] || echo ' REFLECT=1')${SMTP_SERVER:+ SMTP_SERVER=$(q "$SMTP_SERVER")}${SMTP_PORT:+ SMTP_PORT=$(q "$SMTP_PORT")}"
-again+="${GIVEN_SIGNOFF[0]:+ SIGNOFF_NAME=$(q "${GIVEN_SIGNOFF[0]}")}${GIVEN_SIGNOFF[1]:+ SIGNOFF_EMAIL=$(q "${GIVEN_SIGNOFF[1]}")}"
+given="${GIVEN_SIGNOFF[0]:+ SIGNOFF_NAME=$(q "${GIVEN_SIGNOFF[0]}")}${GIVEN_SIGNOFF[1]:+ SIGNOFF_EMAIL=$(q "${GIVEN_SIGNOFF[1]}")}"
+again+=$given
 
 # mails: the files of patches/ (or stable/) that go. unexported: why the
 # tree has work that they lack, if it has.
@@ -177,7 +178,7 @@ identity_problem() {
 	done
 }
 problem=$(identity_problem)
-fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export') and make test"
+fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')$given and make test"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -207,18 +208,19 @@ if [[ ${SEND:-0} == 1 ]]; then
 	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
 	[[ -z $uncc ]] || die "$uncc"
+	# An export that mends the identity needs make test again.
+	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
 	[[ $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		die "patches/ or stable/ changed since 'make test' last passed ($STAMP is stale): run 'make test' again"
-	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	log "sending for real through $server${SMTP_PORT:+ port $SMTP_PORT}"
 else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
 	[[ -z $uncc ]] || warn "SEND=1 would be refused: $uncc"
+	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"
-	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 fi
 
 # The dry run shows each mail's subject and recipients: what b4 send -o
@@ -240,6 +242,8 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	[[ -n ${SMTP_SERVER:-} ]] && args+=(--smtp-server="$SMTP_SERVER")
 	[[ -n ${SMTP_PORT:-} ]] && args+=(--smtp-server-port="$SMTP_PORT")
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
+	# A Ctrl-C stops git send-email too: its failure names the rest.
+	trap : INT
 	for i in "${!folders[@]}"; do
 		for f in "${mails[@]}"; do
 			[[ ${f%/*} == "${folders[i]}" ]] || continue
@@ -272,7 +276,7 @@ partly() {
 	# The last one named is the one that failed: went, maybe not.
 	((begun > 1)) || return 1
 	[[ ${REFLECT:-0} == 1 ]] || echo "$name ${rev[$name]} ${hash[$name]} partly" >>"$BUILD/sent"
-	printf 'error: %s\n' "b4 send of b4/$name stopped after it began to send: the first $((begun - 1)) of its mails went (b4's output above names them)$went$([[ ${REFLECT:-0} == 1 ]] ||
+	printf 'error: %s\n' "b4 send of b4/$name stopped after it began to send: $((begun - 1)) of its mails went, the first (b4's output above names them)$went$([[ ${REFLECT:-0} == 1 ]] ||
 		echo "; recorded in $(q "$BUILD/sent") as sent: to send it whole again, in a new thread (see first what arrived: the list's archive, your sent folder), delete its line there")" >&2
 }
 sent=()
