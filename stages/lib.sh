@@ -599,24 +599,49 @@ format_patch() {
 }
 
 # sign_message: the commit message or patch mail on stdin, signed by
-# the sender: the stand-ins' Signed-off-by dropped, each address's but
-# its last (exports taking turns add them again; checkpatch takes no
-# second), the sender's at any spelling moved last, above the notes
-# under a "---" line (or the diff). An upstream chain that names an
-# address twice, or the sender, loses the earlier line. Blank lines are
-# squeezed, as git commit does (notes under --- would gain one above
-# them at each export), and dropped above that line.
+# the sender, last, above the notes under a "---" line (or the diff);
+# the stand-ins' Signed-off-by dropped. A backport ("commit SHA
+# upstream.") keeps the upstream chain as stable wants it: the sender's
+# is added, or replaces a last one at their address (a name spelled
+# anew). Elsewhere each address signs once, at its last place, with its
+# Co-developed-by above, and the sender's, at any spelling, moves last:
+# exports taking turns add them again, and checkpatch takes no second.
+# Blank lines are squeezed, as git commit does (notes under --- would
+# gain one above them at each export), and dropped above that line.
 sign_message() {
-	grep -viE "^Signed-off-by: $STAND_IN" |
-		awk -v me="<${SIGNOFF_EMAIL,,}>" '
-			function who(l) { l = tolower(l); return l ~ />$/ ? substr(l, index(l, "<")) : l }
-			function sob(l) { return tolower(l) ~ /^signed-off-by: / }
-			{ line[NR] = $0; if (sob($0)) last[who($0)] = NR }
-			END { for (i = 1; i <= NR; i++) if (!sob(line[i]) || (last[who(line[i])] == i && who(line[i]) != me)) print line[i] }' |
-		awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
-			$0 == "---" { cut = 1 } 1; END { if (b) print "" }' |
+	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=()
+	msg=$(grep -viE "^Signed-off-by: $STAND_IN")
+	if grep -qE '^commit [0-9a-f]{40} upstream\.?$' <<<"$msg"; then
+		last=$(grep -i '^Signed-off-by: ' <<<"$msg" | tail -n1) || true
+		[[ ${last,,} != *"$e"* ]] || how=replace
+	else
+		! grep -i '^Co-developed-by: ' <<<"$msg" | grep -qiF "$e" || co=(--trailer "Co-developed-by: $ME")
+		msg=$(awk -v me="$e" '
+			function who(l) { l = tolower(l); return match(l, /<[^>]*>/) ? substr(l, RSTART, RLENGTH) : l }
+			function is(l, t) { return tolower(l) ~ ("^" t ": ") }
+			{ line[NR] = $0; if (is($0, "signed-off-by")) last[who($0)] = NR }
+			END {
+				for (i = 1; i < NR; i++)
+					if (is(line[i], "co-developed-by") && is(line[i + 1], "signed-off-by") && who(line[i]) == who(line[i + 1]))
+						co[who(line[i])] = line[i]
+				for (i = 1; i <= NR; i++) {
+					w = who(line[i])
+					if (is(line[i], "co-developed-by") && (w in co || w == me))
+						continue
+					if (is(line[i], "signed-off-by")) {
+						if (last[w] != i || w == me)
+							continue
+						if (w in co)
+							print co[w]
+					}
+					print line[i]
+				}
+			}' <<<"$msg")
+	fi
+	awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
+		$0 == "---" { cut = 1 } 1; END { if (b) print "" }' <<<"$msg" |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
-			--trailer "Signed-off-by: $ME"
+			--if-exists "$how" "${co[@]}" --trailer "Signed-off-by: $ME"
 }
 
 # sign_as_sender BASE BRANCH: BRANCH's commits after BASE, with a

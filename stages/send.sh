@@ -49,7 +49,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	sent_as="with these very patches (recorded in $(q "$BUILD/stable-sent"))"
 	again_how="a backport goes again once it changed (make stable-export, make test); to send one unchanged again, delete its line there"
 	[[ ! -d $BUILD/stable/.git ]] || (FORCE=0 TREE=$BUILD/stable guard_stable) 2>/dev/null ||
-		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export and make test first"
+		unexported="$BUILD/stable has commits or changes that are not in stable/: run make stable-export$given and make test first"
 	# A person a trailer of a backport names is mailed only if STABLE_CC
 	# has them, by address or name (--suppress-cc=all): one it lacks is
 	# named. Its addresses and names, one a line (its entries are "Name
@@ -130,7 +130,7 @@ else
 	done
 	sent_as="as this version, or with these very patches, messages included (b4's tags sent/NAME-vN, $(q "$BUILD/sent")${sent_where[*]:+; here: $(IFS=';'; echo "${sent_where[*]}")})"
 	again_how="send them again once their patches changed, as a version after the last one sent (b4 --offline-mode prep --force-revision N, if need be, and --edit-cover for the changelog; make export, make test); to send one unchanged again (a RESEND: b4 --offline-mode prep --force-revision N --set-prefixes RESEND, --edit-cover to drop the changelog stub, later --set-prefixes '' for the next version; make export, make test), delete its line in $(q "$BUILD/sent") and its tag (git -C $(q "$TREE") tag -d sent/NAME-vN); one sent in part (\"partly\" there) goes whole again once its line is deleted"
-	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export and make test first"
+	[[ -z $unexported ]] || [[ $unexported == "$PATCHES"* ]] || unexported+=": run make export$given and make test first"
 fi
 if ((${#sent_before[@]})); then
 	msg="${sent_before[*]} went out already $sent_as: ${rest[*]:+$again POSTINGS=\"${rest[*]}\" sends the rest; }$again_how"
@@ -225,10 +225,14 @@ fi
 
 # The dry run shows each mail's subject and recipients: what b4 send -o
 # (or git send-email --dry-run) writes with the same configuration.
-show() { # show MAIL...: From, Subject, To and Cc of each, unfolded
+show() { # show MAIL...: From, Subject, To and Cc of each, unfolded,
+	# and the author of a patch not the sender's (its in-body From:)
 	local f
-	# sed reads to the end: quitting early would kill unfold (SIGPIPE).
-	for f; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): *[^ ]/    &/p'; done >&2
+	# awk reads to the end: quitting early would kill unfold (SIGPIPE).
+	for f; do
+		unfold "$f" | awk 'h < 2 && /^$/ { h++; next } !h && /^(From|Subject|To|Cc): *[^ ]/ { print "    " $0 }
+			h == 1 { h = 2; if (/^From: /) print "    Author: " substr($0, 7) }'
+	done >&2
 }
 if [[ ${STABLE:-0} == 1 ]]; then
 	# stable-kernel-rules.rst: these addresses and no more; REFLECT=1:

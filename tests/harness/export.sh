@@ -54,14 +54,24 @@ result "15.5 SIGNOFF_NAME and SIGNOFF_EMAIL sign the patches too" $? "$out"
 # Signed-off-by above theirs, and names make export alone. Read 36:
 # exports taking turns, and a name spelled anew, gave an address two
 # Signed-off-by lines; each signs once, the sender last, also in
-# another's commit (its own chain kept).
+# another's commit (its own chain kept). Read 37: the dry run names an
+# author who is not the sender.
 out=$(fx "$tmp/e" "$S/send.sh" </dev/null 2>&1)
 other() { fx "$tmp/e" env SIGNOFF_NAME="Other Name" SIGNOFF_EMAIL=other@fixture-mail.dev "$S/export.sh"; }
 grep -q 'is not Fixture <fixture@fixture-mail.dev>: SEND=1 would be refused; run make export and make test' <<<"$out" &&
+	[ "$(grep -c '^    Author: ' <<<"$out")" = 1 ] && grep -q '^    Author: Up Stream <up@fixture-mail.dev>$' <<<"$out" &&
 	out=$(fx "$tmp/e" "$S/export.sh" && other && fx "$tmp/e" env SIGNOFF_NAME="Fix Ture" "$S/export.sh") &&
 	[ "$(grep '^Signed-off-by:\|^From:' "$p/0001-sched-one.patch" | paste -sd'|')" = 'From: Fix Ture <fixture@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ] &&
 	[ "$(grep '^Signed-off-by:' "$p/0004-sched-up.patch" | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Other Name <other@fixture-mail.dev>|Signed-off-by: Fix Ture <fixture@fixture-mail.dev>' ]
-result "read 36: exports taking turns, and a name spelled anew, leave one Signed-off-by an address, the sender's last" $? "$out$(grep -h '^From:\|^Signed-off' "$p"/000[14]*.patch)"
+result "read 36/37: exports taking turns, and a name spelled anew, leave one Signed-off-by an address, the sender's last; the dry run names another author" $? "$out$(grep -h '^From:\|^Signed-off' "$p"/000[14]*.patch)"
+# Read 37: the sender's Signed-off-by moved last left their
+# Co-developed-by above another's; one with a comment was not theirs;
+# a backport's upstream chain that named the sender lost that line.
+out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.dev>"
+	printf 's\n\nb\n\nSigned-off-by: C <c@c.dev>\nCo-developed-by: Fixture <Fixture@fixture-mail.dev>\nSigned-off-by: Fixture <fixture@fixture-mail.dev> # v1\nSigned-off-by: C <c@c.dev>\n' | sign_message
+	printf 's\n\ncommit %040d upstream.\n\nSigned-off-by: Fixture <fixture@fixture-mail.dev>\nSigned-off-by: T <t@t.dev>\n' 0 | sign_message)
+[ "$(grep '^[A-Z].*-by:' <<<"$out" | paste -sd'|')" = 'Signed-off-by: C <c@c.dev>|Co-developed-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: T <t@t.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ]
+result "new-user read 37: a Co-developed-by moves with its Signed-off-by; a backport keeps its upstream chain" $? "$out"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
