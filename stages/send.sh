@@ -34,7 +34,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 		label=${d#"$TOP"/stable} label=${label#/}
 		label=${label:-6.12.y}
 		[[ -z ${POSTINGS:-} || " $POSTINGS " == *" $label "* ]] || continue
-		if [[ ${REFLECT:-0} != 1 ]] && grep -qxF "$label $(stable_hash "$d")" "$BUILD/stable-sent" 2>/dev/null; then
+		if [[ ${REFLECT:-0} != 1 ]] && [[ -n $(awk -v l="$label" -v h="$(stable_hash "$d")" '$1 == l && $2 == h' "$BUILD/stable-sent" 2>/dev/null) ]]; then
 			sent_before+=("$label")
 		else
 			labels+=("$label") folders+=("$d")
@@ -248,18 +248,22 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	[[ ${SEND:-0} == 1 ]] || args+=(--dry-run)
 	# A Ctrl-C stops git send-email too: its failure names the rest.
 	trap : INT
+	record=$([[ ${SEND:-0} != 1 || ${REFLECT:-0} == 1 ]] || echo 1)
 	for i in "${!folders[@]}"; do
+		n=0
 		for f in "${mails[@]}"; do
 			[[ ${f%/*} == "${folders[i]}" ]] || continue
 			log "${f#"$TOP"/}: $shown"
 			# outside any repository: no git config but B4_GLOBAL's, no hook
-			GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 TREE=$tmp tgit send-email "${args[@]}" "$f" || {
-				went=${labels[*]:0:i}
-				die "git send-email of ${labels[i]} failed${went:+; sent already: $went}; the rest goes with: $again POSTINGS=\"${labels[*]:i}\""
-			}
+			GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 TREE=$tmp tgit send-email "${args[@]}" "$f" && n=$((n + 1)) && continue
+			went=${labels[*]:0:i}
+			((n)) || die "git send-email of ${labels[i]} failed${went:+; sent already: $went}; the rest goes with: $again POSTINGS=\"${labels[*]:i}\""
+			# As b4's postings: one sent in part is recorded as sent.
+			[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}") partly" >>"$BUILD/stable-sent"
+			after=${labels[*]:i+1}
+			die "git send-email of ${labels[i]} stopped after $n of its mails went${record:+; recorded in $(q "$BUILD/stable-sent") as sent: to send it whole again, delete its line there}${after:+; the rest goes with: $again POSTINGS=\"$after\"}"
 		done
-		[[ ${SEND:-0} != 1 || ${REFLECT:-0} == 1 ]] ||
-			echo "${labels[i]} $(stable_hash "${folders[i]}")" >>"$BUILD/stable-sent"
+		[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}")" >>"$BUILD/stable-sent"
 	done
 	exit 0
 fi

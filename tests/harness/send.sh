@@ -275,6 +275,21 @@ kill "$sink"; wait "$sink" 2>/dev/null
 out=$(cat "$tmp/sti.err")
 grep -q "sent already: 6.12.y; the rest goes with: make send STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=$port POSTINGS=\"6.18.y\"" <<<"$out"
 result "new-user read 36: a Ctrl-C in make send STABLE=1 names what went and the command for the rest" $? "$out"
+# Read 37: a backport of two patches stopped after its first went: the
+# command for the rest mailed that one to stable@ again.
+f=$(ls "${S%/*}"/stable/0001-*.patch)
+sed '0,/^Subject:/s/^Subject: .*/Subject: [PATCH 6.12.y] second/' "$f" >"${S%/*}/stable/0002-second.patch"
+(PATCHES=$tmp/s/patches STAMP=$tmp/st2.stamp "$S/stamp.sh" 2>/dev/null)
+SMTP_SINK_HOLD_AT=2 SMTP_SINK_HELD=$tmp/st2.held start_sink "$tmp/st2.mbox"
+interrupt_at "$tmp/st2.held" BASE_CONF="$tmp/s/base.conf" BUILD="$tmp/st2.build" PATCHES="$tmp/s/patches" STAMP="$tmp/st2.stamp" \
+	STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$tmp/sti"
+kill "$sink"; wait "$sink" 2>/dev/null
+out=$(cat "$tmp/sti.err")
+out2=$(BASE_CONF="$tmp/s/base.conf" BUILD="$tmp/st2.build" PATCHES="$tmp/s/patches" STABLE=1 "$S/send.sh" </dev/null 2>&1)
+rm "${S%/*}/stable/0002-second.patch"
+grep -q "stopped after 1 of its mails went; recorded in .* as sent: .*; the rest goes with: make send STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=$port POSTINGS=\"6.18.y\"" <<<"$out" &&
+	grep -q 'left out: 6.12.y went out already' <<<"$out2"
+result "new-user read 37: a backport stopped after its first mail went is recorded, and not sent again unasked" $? "$out // $out2"
 # Sixth read: a second STABLE=1 SEND=1 mailed stable@ the same
 # backports again. build/stable-sent records what went, and make clean
 # keeps it.
