@@ -8,7 +8,9 @@
 # checks that itself: every file the series adds has a maintainer. The
 # backport keeps upstream's text and code as they are, with what
 # checkpatch says of them: a Reported-by: followed by a Signed-off-by:,
-# an extern prototype, no blank line after a declaration.
+# an extern prototype, no blank line after a declaration; and a
+# backporter named in the upstream chain signs again below the note, as
+# stable's own backports do (BAD_SIGN_OFF: "Duplicate signature").
 . "$(dirname "$0")/lib.sh"
 
 bad=0
@@ -26,7 +28,7 @@ check() {
 }
 while read -r p; do check "$p"; done < <(series)
 while read -r p; do
-	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING
+	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING,BAD_SIGN_OFF
 done < <(series "${STABLE_POSTINGS[@]}")
 while read -r f; do
 	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)

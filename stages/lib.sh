@@ -600,35 +600,43 @@ format_patch() {
 
 # sign_message: the commit message or patch mail on stdin, signed by
 # the sender, last, above the notes under a "---" line (or the diff);
-# the stand-ins' Signed-off-by dropped. A backport ("commit SHA
-# upstream.") keeps the upstream chain as stable wants it: the sender's
-# is added, or replaces a last one at their address (a name spelled
-# anew). Elsewhere each address signs once, at its last place, with its
-# Co-developed-by above, and the sender's, at any spelling, moves last:
-# exports taking turns add them again, and checkpatch takes no second.
-# Blank lines are squeezed, as git commit does (notes under --- would
-# gain one above them at each export), and dropped above that line.
+# the stand-ins' Signed-off-by dropped. Each address signs once, at its
+# last place, with its Co-developed-by above, and the sender's, at any
+# spelling, moves last: exports taking turns add them again, and
+# checkpatch takes no second. A backport ("commit SHA upstream." or
+# "[ Upstream commit SHA ]") keeps its upstream chain as stable wants:
+# the rule holds below its last "[ note ]" alone; without one, the
+# sender's is added after the chain unless its last line is theirs (a
+# name spelled anew replaces it). Blank lines are squeezed, as git commit does (notes
+# under --- would gain one above them at each export), and dropped
+# above that line.
 sign_message() {
-	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=()
+	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
 	msg=$(grep -viE "^Signed-off-by: $STAND_IN")
-	if grep -qE '^commit [0-9a-f]{40} upstream\.?$' <<<"$msg"; then
-		last=$(grep -i '^Signed-off-by: ' <<<"$msg" | tail -n1) || true
-		[[ ${last,,} != *"$e"* ]] || how=replace
-	else
-		! grep -i '^Co-developed-by: ' <<<"$msg" | grep -qiF "$e" || co=(--trailer "Co-developed-by: $ME")
-		msg=$(awk -v me="$e" '
+	if grep -qE '^(commit [0-9a-f]{40} upstream\.?|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$msg"; then
+		from=$(awk '/^---$/ { exit } /^\[.*\]$/ && !/^\[ Upstream commit/ { n = NR } END { print n + 0 }' <<<"$msg")
+		if ((from == 0)); then
+			whole=
+			last=$(awk '/^---$/ { exit } NF { l = $0 } END { print l }' <<<"$msg")
+			[[ ${last,,} != signed-off-by:*"$e"* ]] || how=replace
+		fi
+	fi
+	if [[ -n $whole ]]; then
+		! awk -v from="$from" -v e="$e" 'NR > from && tolower($0) ~ /^co-developed-by: / && index(tolower($0), e) { f = 1 }
+			END { exit !f }' <<<"$msg" || co=(--trailer "Co-developed-by: $ME")
+		msg=$(awk -v me="$e" -v from="$from" '
 			function who(l) { l = tolower(l); return match(l, /<[^>]*>/) ? substr(l, RSTART, RLENGTH) : l }
 			function is(l, t) { return tolower(l) ~ ("^" t ": ") }
-			{ line[NR] = $0; if (is($0, "signed-off-by")) last[who($0)] = NR }
+			{ line[NR] = $0; if (NR > from && is($0, "signed-off-by")) last[who($0)] = NR }
 			END {
-				for (i = 1; i < NR; i++)
+				for (i = from + 1; i < NR; i++)
 					if (is(line[i], "co-developed-by") && is(line[i + 1], "signed-off-by") && who(line[i]) == who(line[i + 1]))
 						co[who(line[i])] = line[i]
 				for (i = 1; i <= NR; i++) {
 					w = who(line[i])
-					if (is(line[i], "co-developed-by") && (w in co || w == me))
+					if (i > from && is(line[i], "co-developed-by") && (w in co || w == me))
 						continue
-					if (is(line[i], "signed-off-by")) {
+					if (i > from && is(line[i], "signed-off-by")) {
 						if (last[w] != i || w == me)
 							continue
 						if (w in co)

@@ -261,7 +261,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 			# As b4's postings: one sent in part is recorded as sent.
 			[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}") partly" >>"$BUILD/stable-sent"
 			after=${labels[*]:i+1}
-			die "git send-email of ${labels[i]} stopped after $n of its mails went${record:+; recorded in $(q "$BUILD/stable-sent") as sent: to send it whole again, delete its line there}${after:+; the rest goes with: $again POSTINGS=\"$after\"}"
+			die "git send-email of ${labels[i]} stopped after $n of its mails went${went:+; sent already: $went}${record:+; recorded in $(q "$BUILD/stable-sent") as sent: to send it whole again, delete its line there}${after:+; the rest goes with: $again POSTINGS=\"$after\"}"
 		done
 		[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}")" >>"$BUILD/stable-sent"
 	done

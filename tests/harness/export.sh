@@ -67,11 +67,13 @@ result "read 36/37: exports taking turns, and a name spelled anew, leave one Sig
 # Read 37: the sender's Signed-off-by moved last left their
 # Co-developed-by above another's; one with a comment was not theirs;
 # a backport's upstream chain that named the sender lost that line.
+# Read 38: exports taking turns piled up below a backport's note.
 out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.dev>"
 	printf 's\n\nb\n\nSigned-off-by: C <c@c.dev>\nCo-developed-by: Fixture <Fixture@fixture-mail.dev>\nSigned-off-by: Fixture <fixture@fixture-mail.dev> # v1\nSigned-off-by: C <c@c.dev>\n' | sign_message
-	printf 's\n\ncommit %040d upstream.\n\nSigned-off-by: Fixture <fixture@fixture-mail.dev>\nSigned-off-by: T <t@t.dev>\n' 0 | sign_message)
-[ "$(grep '^[A-Z].*-by:' <<<"$out" | paste -sd'|')" = 'Signed-off-by: C <c@c.dev>|Co-developed-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>|Signed-off-by: T <t@t.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ]
-result "new-user read 37: a Co-developed-by moves with its Signed-off-by; a backport keeps its upstream chain" $? "$out"
+	printf 's\n\ncommit %040d upstream.\n\nSigned-off-by: Fixture <fixture@fixture-mail.dev>\nSigned-off-by: T <t@t.dev>\n' 0 | sign_message
+	printf 's\n\ncommit %040d upstream.\n\nSigned-off-by: F <fixture@fixture-mail.dev>\nSigned-off-by: T <t@t.dev>\n[ n ]\nSigned-off-by: F <fixture@fixture-mail.dev>\nSigned-off-by: B <b@b.dev>\n' 0 | sign_message)
+[ "$(grep '^[A-Z].*-by:' <<<"$out" | sed 's/: \(.\).* </:\1</; s/-by//' | paste -sd'|')" = 'Signed-off:C<c@c.dev>|Co-developed:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:T<t@t.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:T<t@t.dev>|Signed-off:B<b@b.dev>|Signed-off:F<fixture@fixture-mail.dev>' ]
+result "new-user read 37/38: a Co-developed-by moves with its Signed-off-by; a backport keeps its upstream chain, and below its note each signs once" $? "$out"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
