@@ -253,7 +253,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 		n=0
 		for f in "${mails[@]}"; do
 			[[ ${f%/*} == "${folders[i]}" ]] || continue
-			log "${f#"$TOP"/}: $shown"
+			log "${f#"$TOP"/}: $shown; author $(unfold "$f" | sed -n '1,/^$/s/^From: //p')"
 			# outside any repository: no git config but B4_GLOBAL's, no hook
 			GIT_CONFIG_GLOBAL=$B4_GLOBAL GIT_CONFIG_NOSYSTEM=1 TREE=$tmp tgit send-email "${args[@]}" "$f" && n=$((n + 1)) && continue
 			went=${labels[*]:0:i}

@@ -237,6 +237,7 @@ for i in 1 2 3; do fx "$tmp/p2" env STAMP="$stamp" "$S/send.sh" </dev/null >"$tm
 result "new-user read 3: the dry run lists every mail, a long one too (no SIGPIPE)" $? "$(cat "$tmp/p2/out")"
 # Fifth read: STABLE=1 adds no recipient of the user's git config
 # (sendemail.toCmd), and POSTINGS=6.18.y sends that backport alone.
+# Read 38: its dry run names the author (the mail's in-body From:).
 printf '#!/bin/sh\necho extra-to@fixture-mail.dev\n' >"$tmp/tocmd" && chmod +x "$tmp/tocmd"
 git config --global sendemail.toCmd "$tmp/tocmd"
 out=$(fx "$tmp/s" env STABLE=1 "$S/send.sh" </dev/null)
@@ -245,6 +246,7 @@ out2=$(fx "$tmp/s" env STABLE=1 POSTINGS=6.18.y "$S/send.sh" </dev/null)
 rc2=$?
 git config --global --unset sendemail.toCmd
 [ "$rc" = 0 ] && grep -q 'To: stable@vger.kernel.org' <<<"$out" && ! grep -q 'extra-to' <<<"$out" &&
+	[ "$(grep -c 'author Lukas Wunner <lukas@wunner.de>$' <<<"$out")" = 2 ] &&
 	[ "$rc2" = 0 ] && [ "$(grep -c '^Subject: ' <<<"$out2")" = 1 ] && grep -q '^Subject: \[PATCH 6.18.y\]' <<<"$out2"
 result "new-user read 5: STABLE=1 mails no recipient of git config's toCmd; POSTINGS=6.18.y sends that one alone" $? "$out $out2"
 # Read 11: a typo in POSTINGS= with STABLE=1 was passed over.
