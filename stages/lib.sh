@@ -607,9 +607,9 @@ format_patch() {
 # "[ Upstream commit SHA ]") keeps its upstream chain as stable wants:
 # the rule holds below its last "[ note ]" alone; without one, the
 # sender's is added after the chain unless its last line is theirs (a
-# name spelled anew replaces it). Blank lines are squeezed, as git commit does (notes
-# under --- would gain one above them at each export), and dropped
-# above that line.
+# name spelled anew replaces it). Blank lines are squeezed, as git
+# commit does (notes under --- would gain one above them at each
+# export), and dropped above that line.
 sign_message() {
 	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
 	msg=$(grep -viE "^Signed-off-by: $STAND_IN")

@@ -250,7 +250,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	trap : INT
 	record=$([[ ${SEND:-0} != 1 || ${REFLECT:-0} == 1 ]] || echo 1)
 	for i in "${!folders[@]}"; do
-		n=0
+		n=0 sent_line="${labels[i]} $(stable_hash "${folders[i]}")"
 		for f in "${mails[@]}"; do
 			[[ ${f%/*} == "${folders[i]}" ]] || continue
 			log "${f#"$TOP"/}: $shown; author $(unfold "$f" | sed -n '1,/^$/s/^From: //p')"
@@ -259,11 +259,11 @@ if [[ ${STABLE:-0} == 1 ]]; then
 			went=${labels[*]:0:i}
 			((n)) || die "git send-email of ${labels[i]} failed${went:+; sent already: $went}; the rest goes with: $again POSTINGS=\"${labels[*]:i}\""
 			# As b4's postings: one sent in part is recorded as sent.
-			[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}") partly" >>"$BUILD/stable-sent"
+			[[ -z $record ]] || echo "$sent_line partly" >>"$BUILD/stable-sent"
 			after=${labels[*]:i+1}
 			die "git send-email of ${labels[i]} stopped after $n of its mails went${went:+; sent already: $went}${record:+; recorded in $(q "$BUILD/stable-sent") as sent: to send it whole again, delete its line there}${after:+; the rest goes with: $again POSTINGS=\"$after\"}"
 		done
-		[[ -z $record ]] || echo "${labels[i]} $(stable_hash "${folders[i]}")" >>"$BUILD/stable-sent"
+		[[ -z $record ]] || echo "$sent_line" >>"$BUILD/stable-sent"
 	done
 	exit 0
 fi
