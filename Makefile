@@ -45,7 +45,8 @@ unexport BUILD TREE PATCHES STAMP BASE_DIR BASE_TARBALL BUILD_LOCKED COUNTS KVM_
 ##                 STABLE=1: the backports in stable/, to stable@, by git send-email
 ##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL=
 ##   make stable-tree    build/stable: the 6.12 base, the backport and its test-only patch  FORCE=1
-##   make stable-export  write stable/ from build/stable                          FORCE=1
+##   make stable-export  write stable/ from build/stable, signed by you
+##                                                         SIGNOFF_NAME= SIGNOFF_EMAIL= FORCE=1
 ##   make flake    run the built suite RUNS (20) times     RUNS=
 ##   make clean    remove build/, keeping work only there  FORCE=1
 ## Settings: FORCE=1 drops work that is only in build/; SEND=1 really sends

@@ -29,8 +29,7 @@ for name in "${names[@]}"; do
 	done
 done
 
-! stand_in "$ME" ||
-	warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
+warn_stand_in
 
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD || git -C "$TREE" rev-parse HEAD)

@@ -50,6 +50,10 @@ ME="$SIGNOFF_NAME <$SIGNOFF_EMAIL>"
 RESERVED_MAIL='@([^@ >]*\.)?(example(\.(com|net|org))?|invalid|test|localhost)>?$'
 STAND_IN="(${PLACEHOLDER% <*} <|.*$RESERVED_MAIL)"
 stand_in() { grep -qiE "^$STAND_IN" <<<"$1"; }
+warn_stand_in() {
+	! stand_in "$ME" ||
+		warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
+}
 
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
@@ -598,26 +602,34 @@ format_patch() {
 	hgit -c core.abbrev=12 format-patch -q --zero-commit --no-signature "$@"
 }
 
+# notes above|below [FILE]: a commit message's or patch mail's lines
+# above its first "---" line, git's end of the message (the notes or the
+# diff follow it), or that line and those after it.
+notes() {
+	awk -v w="$1" '/^---([[:space:]]|$)/ { if (w == "above") exit; f = 1 } f || w == "above"' "${@:2}"
+}
+
 # sign_message: the commit message or patch mail on stdin, signed by
-# the sender, last, above the notes under a "---" line (or the diff);
-# the stand-ins' Signed-off-by dropped. Each address signs once, at its
-# last place, with its Co-developed-by above, and the sender's, at any
-# spelling, moves last: exports taking turns add them again, and
-# checkpatch takes no second. A backport ("commit SHA upstream." or
-# "[ Upstream commit SHA ]") keeps its upstream chain as stable wants:
-# the rule holds below its last "[ note ]" alone; without one, the
-# sender's is added after the chain unless its last line is theirs (a
-# name spelled anew replaces it). Blank lines are squeezed, as git
-# commit does (notes under --- would gain one above them at each
-# export), and dropped above that line.
+# the sender, last, above the notes under a "---" line (or the diff),
+# which the rules here neither read nor change. The stand-ins'
+# Signed-off-by are dropped. Each address signs once, at its last place,
+# with its Co-developed-by above, and the sender's, at any spelling,
+# moves last: exports taking turns add them again, and checkpatch takes
+# no second. A backport ("commit SHA upstream." or "[ Upstream commit
+# SHA ]") keeps its upstream chain as stable wants: the rule holds below
+# its last "[ note ]" alone; without one, the sender's is added after
+# the chain unless its last line is theirs (a name spelled anew replaces
+# it). Blank lines are squeezed, notes' too, as git commit does (notes
+# would gain one above them at each export), and dropped above "---".
 sign_message() {
-	local msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
-	msg=$(grep -viE "^Signed-off-by: $STAND_IN")
+	local in msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
+	in=$(cat)
+	msg=$(notes above <<<"$in" | grep -viE "^Signed-off-by: $STAND_IN")
 	if grep -qE '^(commit [0-9a-f]{40} upstream\.?|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$msg"; then
-		from=$(awk '/^---$/ { exit } /^\[.*\]$/ && !/^\[ Upstream commit/ { n = NR } END { print n + 0 }' <<<"$msg")
+		from=$(awk '/^\[.*\]$/ && !/^\[ Upstream commit/ { n = NR } END { print n + 0 }' <<<"$msg")
 		if ((from == 0)); then
 			whole=
-			last=$(awk '/^---$/ { exit } NF { l = $0 } END { print l }' <<<"$msg")
+			last=$(awk 'NF { l = $0 } END { print l }' <<<"$msg")
 			[[ ${last,,} != signed-off-by:*"$e"* ]] || how=replace
 		fi
 	fi
@@ -646,8 +658,8 @@ sign_message() {
 				}
 			}' <<<"$msg")
 	fi
-	awk '/^$/ { b = 1; next } { if (b && (cut || $0 != "---")) print ""; b = 0 }
-		$0 == "---" { cut = 1 } 1; END { if (b) print "" }' <<<"$msg" |
+	{ printf '%s\n' "$msg"; notes below <<<"$in"; } |
+		awk '/^$/ { b = 1; next } { if (b) print ""; b = 0 } 1; END { if (b) print "" }' |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
 			--if-exists "$how" "${co[@]}" --trailer "Signed-off-by: $ME"
 }

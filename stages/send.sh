@@ -103,7 +103,7 @@ else
 	# under another name (a posting renamed) went out too.
 	went_out() {
 		local tag t
-		awk -v n="$1" '{ print ($1 == n ? $2 : "-"), $3, "build/sent:" $1 "-v" $2 }' "$BUILD/sent" 2>/dev/null || true
+		awk -v n="$1" '{ print ($1 == n ? $2 : "-"), $3, "build/sent:" $1 "-v" $2 ($4 == "partly" ? " (in part)" : "") }' "$BUILD/sent" 2>/dev/null || true
 		for tag in $(git -C "$TREE" tag -l 'sent/*'); do
 			t=${tag#sent/}
 			echo "$([ "${t%-v*}" = "$1" ] && echo "${t##*-v}" || echo -) $(patches_of "$tag") tag:$tag"
@@ -114,7 +114,7 @@ else
 		[[ -d $PATCHES/$name ]] || die "no posting $name in $PATCHES: run make export"
 		rev[$name]=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | sed -n 's/^ *"revision": *\([0-9]*\).*/\1/p')
 		hash[$name]=$(patches_of "b4/$name")
-		if [[ ${REFLECT:-0} != 1 ]] && matched=$(went_out "$name" | awk -v r="${rev[$name]}" -v h="${hash[$name]}" '$1 == r || $2 == h { print $3 }' | sort -u | paste -sd' ') &&
+		if [[ ${REFLECT:-0} != 1 ]] && matched=$(went_out "$name" | awk -v r="${rev[$name]}" -v h="${hash[$name]}" '$1 == r || $2 == h { sub(/^[^ ]* [^ ]* /, ""); print }' | sort -u | paste -sd' ') &&
 			[[ -n $matched ]]; then
 			sent_before+=("$name")
 			sent_where+=("$name: $matched")
@@ -170,15 +170,17 @@ identity_problem() {
 		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	f=$(grep -liE "^(From|Signed-off-by): $STAND_IN" "${mails[@]}" | sed -n 1p) || true
-	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
+	for f in "${mails[@]}"; do
+		[[ -z $(notes above "$f" | grep -iE "^(From|Signed-off-by): $STAND_IN") ]] ||
+			{ echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
+	done
 	for f in "${patches[@]}"; do
-		[[ $(grep -i '^Signed-off-by: ' "$f" | tail -n1) == "Signed-off-by: $ME" ]] ||
+		[[ $(notes above "$f" | grep -i '^Signed-off-by: ' | tail -n1) == "Signed-off-by: $ME" ]] ||
 			{ echo "the last Signed-off-by of ${f#"$TOP"/} is not $ME"; return; }
 	done
 }
 problem=$(identity_problem)
-fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')$given and make test"
+fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')$([[ $problem == "the sender"* ]] || echo "$given") and make test"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -120,6 +120,7 @@ export_patches() {
 	n=$(git -C "$TREE" rev-list --count "$old..with")
 	[ "$n" = 1 ] ||
 		die "branch with has $n commits on the backport; it must have one, the test-only patch: bring the others to backport (git cherry-pick) or squash them into the test-only commit, then run make stable-export again"
+	warn_stand_in
 	sign_as_sender base backport
 	# ... put on the backport as it is now, which make test then runs.
 	if [ "$(git -C "$TREE" rev-parse with~1)" != "$(git -C "$TREE" rev-parse backport)" ]; then

@@ -74,6 +74,20 @@ out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.d
 	printf 's\n\ncommit %040d upstream.\n\nSigned-off-by: F <fixture@fixture-mail.dev>\nSigned-off-by: T <t@t.dev>\n[ n ]\nSigned-off-by: F <fixture@fixture-mail.dev>\nSigned-off-by: B <b@b.dev>\n' 0 | sign_message)
 [ "$(grep '^[A-Z].*-by:' <<<"$out" | sed 's/: \(.\).* </:\1</; s/-by//' | paste -sd'|')" = 'Signed-off:C<c@c.dev>|Co-developed:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:T<t@t.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:F<fixture@fixture-mail.dev>|Signed-off:T<t@t.dev>|Signed-off:B<b@b.dev>|Signed-off:F<fixture@fixture-mail.dev>' ]
 result "new-user read 37/38: a Co-developed-by moves with its Signed-off-by; a backport keeps its upstream chain, and below its note each signs once" $? "$out"
+# Read 39: Signed-off-by lines in the notes under --- were taken for
+# trailers: the collaborator's above them was dropped, and make send
+# refused each export after it.
+git -C "$t" checkout -q b4/sched
+git -C "$t" commit -q --amend -m "sched: up" -m "Signed-off-by: Up Stream <up@fixture-mail.dev>" -m "---" \
+	-m "v2: from v1:" -m "Signed-off-by: Up Stream <up@fixture-mail.dev>
+Signed-off-by: Fixture <fixture@fixture-mail.dev> (old)
+Signed-off-by: Placeholder Name <placeholder@example.org>"
+git -C "$t" checkout -q series
+out=$(fx "$tmp/e" "$S/export.sh" && fx "$tmp/e" "$S/send.sh" </dev/null 2>&1)
+f=$p/0004-sched-up.patch
+[ "$(sed '/^---$/q' "$f" | grep '^Signed-off-by:' | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
+	[ "$(sed '1,/^---$/d' "$f" | grep -c '^Signed-off-by:')" = 3 ] && ! grep -q 'is not Fixture\|stand-in identity' <<<"$out"
+result "new-user read 39: Signed-off-by lines in the notes under --- are neither trailers nor dropped" $? "$out$(cat "$f")"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"

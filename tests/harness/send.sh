@@ -16,6 +16,12 @@ out=$(send SMTP_SINK_TOKEN=anything GIT_CONFIG_GLOBAL=/dev/null)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'placeholder.*set your identity' <<<"$out"
 result "15.5 a token alone does not make a server the sink" $? "$out"
+# Read 39: the way out of a sender at a reserved domain named that
+# address again.
+out=$(send SIGNOFF_EMAIL=me@example.com)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'me@example.com is at a reserved domain.*set your identity' <<<"$out" && ! grep -q 'SIGNOFF_EMAIL=me@' <<<"$out"
+result "new-user read 39: the way out of a reserved-domain sender does not give that address again" $? "$out"
 # The advice works: export as the sender, test, and it would go.
 fx "$tmp/s" "$S/export.sh" >/dev/null
 (PATCHES=$tmp/s/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
@@ -483,7 +489,8 @@ kill "$sink"; wait "$sink" 2>/dev/null
 result "new-user read 13: make send goes through the server of b4.sendemail-identity" $? "$out"
 
 # Read 14: a Ctrl-C while b4 sends a posting: nothing was recorded, and
-# the next SEND=1 sent it whole again.
+# the next SEND=1 sent it whole again. Read 39: its refusal did not say
+# "in part".
 base_fixture "$tmp/r14"
 fx "$tmp/r14" "$S/tree.sh" >/dev/null && fx "$tmp/r14" "$S/export.sh" >/dev/null
 (PATCHES=$tmp/r14/patches STAMP=$stamp "$S/stamp.sh" 2>/dev/null)
@@ -495,7 +502,7 @@ out=$(cat "$tmp/r14.err" 2>/dev/null; cat "$tmp/r14/build/sent" 2>/dev/null)
 out=$out$(echo | fx "$tmp/r14" env STAMP="$stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" "$S/send.sh")
 rc=$?
 kill "$sink"; wait "$sink" 2>/dev/null
-[ "$rc" != 0 ] && grep -q 'went out already' <<<"$out" && grep -q '^sched 1 .* partly$' "$tmp/r14/build/sent" &&
+[ "$rc" != 0 ] && grep -q 'went out already.*here: sched: build/sent:sched-v1 (in part)' <<<"$out" && grep -q '^sched 1 .* partly$' "$tmp/r14/build/sent" &&
 	[ "$(grep -c '^From mboxrd' "$tmp/r14.mbox")" = 1 ]
 result "new-user read 14: a posting that a Ctrl-C stopped while it went is recorded, and not sent again unasked" $? "$out"
 # Read 34: a Ctrl-C while the first of two postings went named no

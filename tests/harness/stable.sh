@@ -431,3 +431,10 @@ echo 'int one;' >>"$b/kernel/sched/core.c"
 	(eval "${way#*\*.patch && }") >/dev/null 2>&1 && out=$out$(FORCE=1 st "$s" export) && out=$out$(st "$s" tree) &&
 	! grep -q '^ int c;' "$s"/stable/0001-*.patch && [ "$(ls "$s"/stable/*.patch | wc -l)" = 1 ] && grep -q two_pulled "$s"/stable/test/*.patch
 result "new-user read 30 to 32: a pulled backport that does not apply, mended in build/stable, goes to stable/ by the way given" $? "$out // $way"
+# Read 39: make stable-export signed as a stand-in without the warning
+# make export gives.
+s=$tmp/st39
+stable_fixture "$s"
+out=$(SIGNOFF_EMAIL=me@example.com st "$s" export)
+grep -q '^warning: the sender .*me@example.com> is a stand-in' <<<"$out"
+result "new-user read 39: make stable-export warns of a stand-in sender" $? "$out"
