@@ -603,16 +603,18 @@ format_patch() {
 }
 
 # notes above|below [FILE]: a commit message's or patch mail's lines
-# above its first "---" line, git's end of the message (the notes or the
-# diff follow it), or that line and those after it.
+# above its first "---" line, where git interpret-trailers ends the
+# message (the notes or the diff follow it), or that line and those
+# after it.
 notes() {
-	awk -v w="$1" '/^---([[:space:]]|$)/ { if (w == "above") exit; f = 1 } f || w == "above"' "${@:2}"
+	awk -v w="$1" '/^---([ \t\r]|$)/ { if (w == "above") exit; f = 1 } f || w == "above"' "${@:2}"
 }
 
 # sign_message: the commit message or patch mail on stdin, signed by
 # the sender, last, above the notes under a "---" line (or the diff),
-# which the rules here neither read nor change. The stand-ins'
-# Signed-off-by are dropped. Each address signs once, at its last place,
+# which the rules below do not read. The stand-ins' Signed-off-by are
+# dropped, from the notes too: b4 send Cc's whom a trailer there names.
+# Each address signs once, at its last place,
 # with its Co-developed-by above, and the sender's, at any spelling,
 # moves last: exports taking turns add them again, and checkpatch takes
 # no second. A backport ("commit SHA upstream." or "[ Upstream commit
@@ -620,11 +622,12 @@ notes() {
 # its last "[ note ]" alone; without one, the sender's is added after
 # the chain unless its last line is theirs (a name spelled anew replaces
 # it). Blank lines are squeezed, notes' too, as git commit does (notes
-# would gain one above them at each export), and dropped above "---".
+# would gain one above them at each export), and dropped above "---";
+# a diff's are kept.
 sign_message() {
 	local in msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
-	in=$(cat)
-	msg=$(notes above <<<"$in" | grep -viE "^Signed-off-by: $STAND_IN")
+	in=$(grep -viE "^Signed-off-by: $STAND_IN")
+	msg=$(notes above <<<"$in")
 	if grep -qE '^(commit [0-9a-f]{40} upstream\.?|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$msg"; then
 		from=$(awk '/^\[.*\]$/ && !/^\[ Upstream commit/ { n = NR } END { print n + 0 }' <<<"$msg")
 		if ((from == 0)); then
@@ -659,7 +662,7 @@ sign_message() {
 			}' <<<"$msg")
 	fi
 	{ printf '%s\n' "$msg"; notes below <<<"$in"; } |
-		awk '/^$/ { b = 1; next } { if (b) print ""; b = 0 } 1; END { if (b) print "" }' |
+		awk '/^diff --git / { d = 1 } !d && /^$/ { b = 1; next } { if (b) print ""; b = 0 } 1; END { if (b) print "" }' |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
 			--if-exists "$how" "${co[@]}" --trailer "Signed-off-by: $ME"
 }

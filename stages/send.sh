@@ -57,7 +57,7 @@ if [[ ${STABLE:-0} == 1 ]]; then
 	cc_addrs=$(sed 's/, */\n/g' <<<"stable@vger.kernel.org, $STABLE_CC" | sed 's/.*<\(.*\)>.*/\1/')
 	cc_names=$(sed 's/, */\n/g' <<<"$STABLE_CC" | sed -n 's/ *<.*//p')
 	uncc=$(for d in "${folders[@]}"; do
-		series "$d" | while read -r f; do sed -n '/^---$/q; s/^\([A-Za-z-]*-by\|Cc\): *\(.*<[^>]*@[^>]*>\).*/\2/p' "$f"; done
+		series "$d" | while read -r f; do notes above "$f" | sed -n 's/^\([A-Za-z-]*-by\|Cc\): *\(.*<[^>]*@[^>]*>\).*/\2/p'; done
 	done | sort -u | while read -r who; do
 		addr=${who##*<} addr=${addr%%>*} name=${who%% <*}
 		grep -qixF "$addr" <<<"$cc_addrs" || { [ -n "$name" ] && grep -qxF "$name" <<<"$cc_names"; } ||
@@ -170,10 +170,8 @@ identity_problem() {
 		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	for f in "${mails[@]}"; do
-		[[ -z $(notes above "$f" | grep -iE "^(From|Signed-off-by): $STAND_IN") ]] ||
-			{ echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
-	done
+	f=$(grep -liE "^(From|Signed-off-by): $STAND_IN" "${mails[@]}" | sed -n 1p) || true
+	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
 	for f in "${patches[@]}"; do
 		[[ $(notes above "$f" | grep -i '^Signed-off-by: ' | tail -n1) == "Signed-off-by: $ME" ]] ||
 			{ echo "the last Signed-off-by of ${f#"$TOP"/} is not $ME"; return; }

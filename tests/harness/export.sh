@@ -76,7 +76,8 @@ out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.d
 result "new-user read 37/38: a Co-developed-by moves with its Signed-off-by; a backport keeps its upstream chain, and below its note each signs once" $? "$out"
 # Read 39: Signed-off-by lines in the notes under --- were taken for
 # trailers: the collaborator's above them was dropped, and make send
-# refused each export after it.
+# refused each export after it. A stand-in's there is dropped still (b4
+# would Cc it).
 git -C "$t" checkout -q b4/sched
 git -C "$t" commit -q --amend -m "sched: up" -m "Signed-off-by: Up Stream <up@fixture-mail.dev>" -m "---" \
 	-m "v2: from v1:" -m "Signed-off-by: Up Stream <up@fixture-mail.dev>
@@ -86,8 +87,15 @@ git -C "$t" checkout -q series
 out=$(fx "$tmp/e" "$S/export.sh" && fx "$tmp/e" "$S/send.sh" </dev/null 2>&1)
 f=$p/0004-sched-up.patch
 [ "$(sed '/^---$/q' "$f" | grep '^Signed-off-by:' | paste -sd'|')" = 'Signed-off-by: Up Stream <up@fixture-mail.dev>|Signed-off-by: Fixture <fixture@fixture-mail.dev>' ] &&
-	[ "$(sed '1,/^---$/d' "$f" | grep -c '^Signed-off-by:')" = 3 ] && ! grep -q 'is not Fixture\|stand-in identity' <<<"$out"
-result "new-user read 39: Signed-off-by lines in the notes under --- are neither trailers nor dropped" $? "$out$(cat "$f")"
+	[ "$(sed '1,/^---$/d' "$f" | grep -c '^Signed-off-by:')" = 2 ] && ! grep -q placeholder "$f" &&
+	! grep -q 'is not Fixture\|stand-in identity' <<<"$out"
+result "new-user read 39: Signed-off-by lines in the notes under --- are not trailers; a stand-in's is dropped" $? "$out$(cat "$f")"
+# Review of read 39: the squeeze of blank lines took one of two empty
+# context lines (an editor's) of a hand-edited stable/6.18.y patch.
+out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.dev>"
+	printf 's\n\nb\n---\n f | 3 +++\n\ndiff --git a/f b/f\n@@ -1,2 +1,5 @@\n\n\n+a\n+b\n+c\n' | sign_message)
+[ "$(sed -n '/^@@/,$p' <<<"$out" | grep -c '^$')" = 2 ]
+result "review of read 39: sign_message keeps a diff's empty lines" $? "$out"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
