@@ -623,7 +623,9 @@ notes() {
 # the chain unless its last line is theirs (a name spelled anew replaces
 # it). Blank lines are squeezed, notes' too, as git commit does (notes
 # would gain one above them at each export), and dropped above "---";
-# a diff's are kept.
+# from a "diff --git" line on they are kept, except an empty last line,
+# which the command substitution drops (a hand-edited patch whose last
+# context line an editor emptied loses it).
 sign_message() {
 	local in msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
 	in=$(grep -viE "^Signed-off-by: $STAND_IN")
