@@ -614,10 +614,9 @@ notes() {
 # the sender, last, above the notes under a "---" line (or the diff),
 # which the rules below do not read. The stand-ins' Signed-off-by are
 # dropped, from the notes too: b4 send Cc's whom a trailer there names.
-# Each address signs once, at its last place,
-# with its Co-developed-by above, and the sender's, at any spelling,
-# moves last: exports taking turns add them again, and checkpatch takes
-# no second. A backport ("commit SHA upstream." or "[ Upstream commit
+# Each address signs once, at its last place, with its Co-developed-by
+# above, and the sender's, at any spelling, moves last: exports taking
+# turns add them again, and checkpatch takes no second. A backport ("commit SHA upstream." or "[ Upstream commit
 # SHA ]") keeps its upstream chain as stable wants: the rule holds below
 # its last "[ note ]" alone; without one, the sender's is added after
 # the chain unless its last line is theirs (a name spelled anew replaces

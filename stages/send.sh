@@ -178,7 +178,12 @@ identity_problem() {
 	done
 }
 problem=$(identity_problem)
-fix="$([[ $problem != "the sender"* ]] || echo 'set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then ')run $([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')$([[ $problem == "the sender"* ]] || echo "$given") and make test"
+how=$([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')
+if [[ $problem == "the sender"* ]]; then # the SIGNOFF_* given are what is wrong
+	fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $how and make test"
+else
+	fix="run $how$given and make test"
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
