@@ -622,12 +622,13 @@ notes() {
 # the chain unless its last line is theirs (a name spelled anew replaces
 # it). Blank lines are squeezed, notes' too, as git commit does (notes
 # would gain one above them at each export), and dropped above "---";
-# from a "diff --git" line on they are kept, except an empty last line,
-# which the command substitution drops (a hand-edited patch whose last
-# context line an editor emptied loses it).
+# from a "diff --git" line on they are kept, the last too (the "."
+# keeps it from the command substitution): an editor may have emptied a
+# hunk's last context line.
 sign_message() {
 	local in msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
-	in=$(grep -viE "^Signed-off-by: $STAND_IN")
+	in=$(grep -viE "^Signed-off-by: $STAND_IN"; echo .)
+	in=${in%.}
 	msg=$(notes above <<<"$in")
 	if grep -qE '^(commit [0-9a-f]{40} upstream\.?|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$msg"; then
 		from=$(awk '/^\[.*\]$/ && !/^\[ Upstream commit/ { n = NR } END { print n + 0 }' <<<"$msg")
@@ -662,7 +663,7 @@ sign_message() {
 				}
 			}' <<<"$msg")
 	fi
-	{ printf '%s\n' "$msg"; notes below <<<"$in"; } |
+	{ printf '%s\n' "$msg"; printf '%s' "$in" | notes below; } |
 		awk '/^diff --git / { d = 1 } !d && /^$/ { b = 1; next } { if (b) print ""; b = 0 } 1; END { if (b) print "" }' |
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git interpret-trailers \
 			--if-exists "$how" "${co[@]}" --trailer "Signed-off-by: $ME"

@@ -96,6 +96,13 @@ out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.d
 	printf 's\n\nb\n---\n f | 3 +++\n\ndiff --git a/f b/f\n@@ -1,2 +1,5 @@\n\n\n+a\n+b\n+c\n' | sign_message)
 [ "$(sed -n '/^@@/,$p' <<<"$out" | grep -c '^$')" = 2 ]
 result "review of read 39: sign_message keeps a diff's empty lines" $? "$out"
+# The last of them too: a hunk that ends with an emptied context line
+# was cut short, and git apply called the patch corrupt.
+mkdir "$tmp/blank" && printf 'a\n\n' >"$tmp/blank/f" &&
+	out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.dev>"
+		printf 's\n---\n f | 1 +\n\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n+b\n\n' |
+			sign_message >"$tmp/blank/p" && cd "$tmp/blank" && git apply --check p 2>&1)
+result "an emptied last context line of a hand-edited patch is kept" $? "$out$(cat "$tmp/blank/p")"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
