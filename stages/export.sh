@@ -34,9 +34,12 @@ warn_stand_in
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD || git -C "$TREE" rev-parse HEAD)
 new=$(mktemp -d)
-# undo: "BRANCH HEAD", the cover commit before b4 prep --auto-to-cc.
-undo=
-trap 'rm -rf "$new"; [ -z "$undo" ] || git -C "$TREE" update-ref $undo; git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
+# A refusal of b4's (or an interrupt) in the loop below changes
+# nothing: the b4 branches, signed as the sender and given b4 prep
+# --auto-to-cc's recipients there, go back to where they were.
+heads=$(git -C "$TREE" for-each-ref --format='update %(refname) %(objectname)' 'refs/heads/b4/')
+trap 'rm -rf "$new"; [ -z "$heads" ] || { git -C "$TREE" checkout -q --detach; git -C "$TREE" update-ref --stdin <<<"$heads"; }
+	git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
 # b4 send -o writes the mails; a configured SMTP server keeps it from
 # the web endpoint, which would want them signed. Nothing is sent.
 # get_maintainer.pl by a path relative to the tree (b4's own would break
@@ -51,12 +54,10 @@ for name in "${names[@]}"; do
 	# get_maintainer.pl would add to the others is named.
 	had=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' || true)
 	head=$(git -C "$TREE" rev-parse "b4/$name")
-	[ -z "$had" ] || undo="refs/heads/b4/$name $head"
 	b4x prep --auto-to-cc >"$BUILD/b4.log" 2>&1 || die "b4 prep --auto-to-cc on b4/$name: $(tail -n 3 "$BUILD/b4.log")"
 	if [ -n "$had" ]; then
 		more=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' | grep -vxF "$had" | paste -sd';' || true)
 		git -C "$TREE" update-ref "refs/heads/b4/$name" "$head"
-		undo=
 		[ -z "$more" ] || warn "get_maintainer.pl names who b4/$name's cover letter lacks ($more): if you did not remove them on purpose, add them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --auto-to-cc) and run make export"
 	fi
 	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
@@ -82,6 +83,7 @@ for name in "${names[@]}"; do
 		rm -f "$f"
 	done
 done
+heads=
 series_from_prep
 
 # Each posting's folder now holds exactly what was written; a folder

@@ -612,8 +612,9 @@ notes() {
 
 # sign_message: the commit message or patch mail on stdin, signed by
 # the sender, last, above the notes under a "---" line (or the diff),
-# which the rules below do not read. The stand-ins' Signed-off-by are
-# dropped, from the notes too: b4 send Cc's whom a trailer there names.
+# which the rules below do not read. The stand-ins' Signed-off-by and
+# Co-developed-by are dropped, from the notes too: b4 send Cc's whom a
+# trailer there names.
 # Each address signs once, at its last place, with its Co-developed-by
 # above, and the sender's, at any spelling, moves last: exports taking
 # turns add them again, and checkpatch takes no second. A backport ("commit SHA upstream." or "[ Upstream commit
@@ -627,7 +628,7 @@ notes() {
 # hunk's last context line.
 sign_message() {
 	local in msg last e="<${SIGNOFF_EMAIL,,}>" how=addIfDifferentNeighbor co=() from=0 whole=1
-	in=$(grep -viE "^Signed-off-by: $STAND_IN"; echo .)
+	in=$(grep -viE "^(Signed-off-by|Co-developed-by): $STAND_IN"; echo .)
 	in=${in%.}
 	msg=$(notes above <<<"$in")
 	if grep -qE '^(commit [0-9a-f]{40} upstream\.?|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$msg"; then

@@ -165,22 +165,38 @@ if [[ -n ${SMTP_SINK_TOKEN:-} && -n ${SMTP_SERVER:-} && -n ${SMTP_PORT:-} ]] &&
 fi
 # identity_problem: why these patches may not go out under $ME, if so.
 identity_problem() {
-	local f
+	local f line
 	[[ $ME != "$PLACEHOLDER" && $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] ||
-		{ echo "the sender is the placeholder $PLACEHOLDER"; return; }
+		{ echo "the sender $ME is the placeholder, or has its name"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	f=$(grep -liE "^(From|Signed-off-by): $STAND_IN" "${mails[@]}" | sed -n 1p) || true
-	[[ -z $f ]] || { echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)"; return; }
+	# b4 Cc's whom a trailer names, in the notes too.
+	f=$(awk -v re="^(from|cc|([a-z]+-)*[a-z]+-by): ${STAND_IN,,}" 'FNR == 1 { h = 1 } h && /^$/ { h = 0 }
+		(!h || /^From: /) && tolower($0) ~ re { print FILENAME "\t" $0; exit }' "${mails[@]}")
+	line=${f#*$'\t'} f=${f%%$'\t'*}
+	case ${line,,} in
+	'') ;;
+	from:* | signed-off-by:* | co-developed-by:*)
+		echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)" ;;
+	*) echo "${f#"$TOP"/} has \"$line\", an address that takes no mail, which b4 would Cc: mend that line where it is written" ;;
+	esac
+	[[ -z $f ]] || return 0
 	for f in "${patches[@]}"; do
 		[[ $(notes above "$f" | grep -i '^Signed-off-by: ' | tail -n1) == "Signed-off-by: $ME" ]] ||
 			{ echo "the last Signed-off-by of ${f#"$TOP"/} is not $ME"; return; }
 	done
 }
 problem=$(identity_problem)
+# A hunk cut short or miscounted by a hand edit (stable/6.18.y's, which
+# no tree here applies, and which checkpatch passes) is not mailed.
+corrupt=
+for f in "${patches[@]}"; do
+	why=$(git apply --stat "$f" 2>&1 >/dev/null) ||
+		{ corrupt="git apply cannot read ${f#"$TOP"/} (${why%%$'\n'*}): mend it, then run make test"; break; }
+done
 how=$([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')
 if [[ $problem == "the sender"* ]]; then # the SIGNOFF_* given are what is wrong
-	fix="set your identity (git config --global user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $how and make test"
+	fix="set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $how and make test"
 else
 	fix="run $how$given and make test"
 fi
@@ -213,6 +229,7 @@ if [[ ${SEND:-0} == 1 ]]; then
 	[[ -n $server ]] || die "no SMTP server: set yours (git config --global sendemail.smtpServer HOST, and smtpServerPort, smtpEncryption, smtpUser as your provider says) or give SMTP_SERVER="
 	[[ -z $unexported ]] || die "$unexported"
 	[[ -z $uncc ]] || die "$uncc"
+	[[ -z $corrupt ]] || die "$corrupt"
 	# An export that mends the identity needs make test again.
 	[[ -z $problem ]] || ((sink)) || die "$problem: $fix"
 	[[ -f $STAMP ]] || die "no proof that the tests passed ($STAMP is missing): run 'make test' first"
@@ -223,6 +240,7 @@ else
 	log "dry run (SEND=1 sends for real)"
 	[[ -z $unexported ]] || warn "SEND=1 would be refused, and what it sent would lack your work: $unexported"
 	[[ -z $uncc ]] || warn "SEND=1 would be refused: $uncc"
+	[[ -z $corrupt ]] || warn "$corrupt; SEND=1 would be refused"
 	[[ -z $problem ]] || warn "$problem: SEND=1 would be refused; $fix"
 	[[ -f $STAMP && $(cat "$STAMP") == "$(tested_hash)" ]] ||
 		warn "make test has not passed on these patches ($STAMP): SEND=1 would be refused"

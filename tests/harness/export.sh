@@ -103,6 +103,14 @@ mkdir "$tmp/blank" && printf 'a\n\n' >"$tmp/blank/f" &&
 		printf 's\n---\n f | 1 +\n\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n+b\n\n' |
 			sign_message >"$tmp/blank/p" && cd "$tmp/blank" && git apply --check p 2>&1)
 result "an emptied last context line of a hand-edited patch is kept" $? "$out$(cat "$tmp/blank/p")"
+# Read 40: a stand-in's Co-developed-by stayed without its
+# Signed-off-by (checkpatch refuses that), and b4 Cc'd it.
+out=$(SIGNOFF_EMAIL=fixture@fixture-mail.dev ME="Fixture <fixture@fixture-mail.dev>"
+	printf 's\n\nCo-developed-by: Stan Din <stan@example.com>\nSigned-off-by: Stan Din <stan@example.com>\n' | sign_message)
+[ "$out" = "s
+
+Signed-off-by: Fixture <fixture@fixture-mail.dev>" ]
+result "new-user read 40: a stand-in's Co-developed-by goes with its Signed-off-by" $? "$out"
 # Patches exported under a stand-in (an address that takes no mail)
 # become the real sender's, with only the sender's Signed-off-by.
 base_fixture "$tmp/r"
@@ -504,3 +512,22 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'does not apply after the postings before it' <<<"$out" &&
 	[ "$(git -C "$t" branch --show-current)" = b4/sched ] && [ -z "$(git -C "$t" status --porcelain)" ] && [ ! -e "$d/build/series.index" ]
 result "new-user read 33: a make export that failed leaves the branch and the index as they were" $? "$out // $(git -C "$t" branch --show-current) $(git -C "$t" status --porcelain)"
+# New-user read 40: a refused make export changes nothing. It signed the
+# commits as the sender before b4 refused the cover letter's EDITME
+# lines, and make tree and make clean then named commits not exported.
+base_fixture "$tmp/m1"
+t1=$tmp/m1/build/linux
+fx "$tmp/m1" "$S/tree.sh" >/dev/null
+git -C "$t1" checkout -q b4/sched
+echo 'int co;' >"$t1/kernel/sched/co.c"
+git -C "$t1" add kernel/sched/co.c
+git -C "$t1" -c user.name="Co Worker" -c user.email=co@fixture-mail.dev commit -q -s -m "sched: co"
+printf '%s\n' "Fixture series" "" "EDITME: describe it" >"$tmp/m1/cover.msg"
+edit_cover "$t1" "$tmp/m1/cover.msg"
+git -C "$t1" checkout -q series
+before=$(git -C "$t1" for-each-ref refs/heads/)
+out=$(fx "$tmp/m1" "$S/export.sh")
+rc=$?
+[ "$rc" != 0 ] && grep -q 'EDITME lines' <<<"$out" && [ "$(git -C "$t1" for-each-ref refs/heads/)" = "$before" ] &&
+	[ "$(git -C "$t1" symbolic-ref --short HEAD)" = series ]
+result "new-user read 40: a refused make export leaves the b4 branches as they were" $? "$out$(git -C "$t1" for-each-ref refs/heads/)"

@@ -16,6 +16,13 @@ out=$(send SMTP_SINK_TOKEN=anything GIT_CONFIG_GLOBAL=/dev/null)
 rc=$?
 [ "$rc" != 0 ] && grep -q 'placeholder.*set your identity' <<<"$out"
 result "15.5 a token alone does not make a server the sink" $? "$out"
+# Read 40: an address without a name was called the placeholder's
+# address; the way out named --global, where README names the clone's
+# git config (or the global one) as git config reads it.
+out=$(send GIT_CONFIG_GLOBAL=/dev/null SIGNOFF_EMAIL=jane@fixture-mail.dev)
+rc=$?
+[ "$rc" != 0 ] && grep -q 'the sender Placeholder Name <jane@fixture-mail.dev> is the placeholder, or has its name: set your identity (git config user.name and user.email,' <<<"$out"
+result "new-user read 40: a sender with the placeholder's name is named as it is" $? "$out"
 # Read 39: the way out of a sender at a reserved domain named that
 # address again.
 out=$(send SIGNOFF_EMAIL=me@example.com)
@@ -30,6 +37,21 @@ rc=$?
 [ "$rc" = 0 ] && ! grep -q 'would be refused' <<<"$out" && grep -q 'To: Maint Ainer <maint@fixture-mail.dev>' <<<"$out" &&
 	grep -q '^    From: Fixture <fixture@fixture-mail.dev>' <<<"$out"
 result "15.5 exported as the sender, the dry run shows it would be sent" $? "$out"
+# Read 40: b4 Cc's whom any trailer names: one at a reserved domain is
+# named, and SEND=1 refused, the way out not make export alone.
+base_fixture "$tmp/s40"
+fx "$tmp/s40" "$S/tree.sh" >/dev/null
+git -C "$tmp/s40/build/linux" checkout -q b4/sched
+git -C "$tmp/s40/build/linux" commit -q --amend --trailer "Reviewed-by: Rev Iewer <rev@example.com>" --no-edit
+git -C "$tmp/s40/build/linux" checkout -q series
+fx "$tmp/s40" "$S/export.sh" >/dev/null
+(PATCHES=$tmp/s40/patches STAMP=$tmp/s40/stamp "$S/stamp.sh" 2>/dev/null)
+out=$(fx "$tmp/s40" env STAMP="$tmp/s40/stamp" "$S/send.sh" </dev/null)
+out2=$(fx "$tmp/s40" env STAMP="$tmp/s40/stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 timeout 60 "$S/send.sh" </dev/null)
+rc2=$?
+grep -q '^warning: .*patches/sched/0003-.* has "Reviewed-by: Rev Iewer <rev@example.com>", an address that takes no mail, which b4 would Cc: mend that line where it is written: SEND=1 would be refused' <<<"$out" &&
+	[ "$rc2" != 0 ] && grep -q '^error: .*rev@example.com.*mend that line' <<<"$out2"
+result "new-user read 40: a trailer at a reserved domain, which b4 would Cc, is named and not sent" $? "$out // $out2"
 # Signed off by someone else: the sender's own Signed-off-by is missing.
 # Read 36: the way given is make export with that identity, and it
 # comes before a missing make test, which the export would make stale.
@@ -62,17 +84,29 @@ result "22.5 make send STABLE=1 needs no 7.3 tree" $? "$out"
 # backports' trailers name (the sender aside): one that stable.conf
 # lacks (read 20: a trailer added on backport) is named, and SEND=1
 # refused.
-f=$(ls "${S%/*}"/stable/*.patch)
-cp "$f" "$tmp/backport.orig"
+# edited_send PATCH SED: the STABLE=1 dry run ($dry) and SEND=1 ($real,
+# its status $rc) with the backport PATCH edited by SED, then put back.
+edited_send() {
+	cp "$1" "$tmp/backport.orig"
+	sed -i "$2" "$1"
+	dry=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
+	real=$(BUILD=$tmp/s/nobuild STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 "$S/send.sh" </dev/null 2>&1)
+	rc=$?
+	cp "$tmp/backport.orig" "$1"
+}
 # Read 21: an address inside a longer one of STABLE_CC, and stable@.
-sed -i '0,/^Signed-off-by:/s//Reviewed-by: New Reviewer <new@reviewer-mail.dev>\nReported-by: Rob Wood <wood@redhat.com>\nCc: <stable@vger.kernel.org> # 6.12\n&/' "$f"
-out2=$(BUILD=$tmp/s/nobuild STABLE=1 "$S/send.sh" </dev/null 2>&1)
-out3=$(BUILD=$tmp/s/nobuild STABLE=1 SEND=1 SMTP_SERVER=127.0.0.1 "$S/send.sh" </dev/null 2>&1)
-rc3=$?
-cp "$tmp/backport.orig" "$f"
-! grep -q 'STABLE_CC' <<<"$out" && grep -q "^warning: SEND=1 would be refused: the backports' trailers name New Reviewer <new@reviewer-mail.dev>, Rob Wood <wood@redhat.com>, whom STABLE_CC" <<<"$out2" &&
-	[ "$rc3" != 0 ] && grep -q 'whom STABLE_CC in stable.conf lacks' <<<"$out3"
-result "22.4 make send STABLE=1 mails every person the backports' trailers name, or names who STABLE_CC lacks" $? "$out // $out2 // $out3"
+edited_send "$(ls "${S%/*}"/stable/*.patch)" \
+	'0,/^Signed-off-by:/s//Reviewed-by: New Reviewer <new@reviewer-mail.dev>\nReported-by: Rob Wood <wood@redhat.com>\nCc: <stable@vger.kernel.org> # 6.12\n&/'
+! grep -q 'STABLE_CC' <<<"$out" && grep -q "^warning: SEND=1 would be refused: the backports' trailers name New Reviewer <new@reviewer-mail.dev>, Rob Wood <wood@redhat.com>, whom STABLE_CC" <<<"$dry" &&
+	[ "$rc" != 0 ] && grep -q 'whom STABLE_CC in stable.conf lacks' <<<"$real"
+result "22.4 make send STABLE=1 mails every person the backports' trailers name, or names who STABLE_CC lacks" $? "$out // $dry // $real"
+# Read 40: a hand-edited 6.18.y backport that git apply cannot read (a
+# hunk cut short: no tree here applies it, checkpatch passes it) is
+# named in the dry run, and not sent.
+edited_send "$(ls "${S%/*}"/stable/6.18.y/*.patch)" '$d'
+grep -q '^warning: git apply cannot read stable/6.18.y/0001-.*SEND=1 would be refused' <<<"$dry" &&
+	[ "$rc" != 0 ] && grep -q '^error: git apply cannot read stable/6.18.y/0001-' <<<"$real"
+result "new-user read 40: a backport that git apply cannot read is named, and not sent" $? "$dry // $real"
 
 # Issue 22.4: a posting for which get_maintainer.pl names a list and no
 # maintainer (LKML, for files nobody maintains) goes To that list.
@@ -225,7 +259,8 @@ result "new-user read 4: a posting named twice in POSTINGS goes once" $? "$out"
 # Third read: a v2 whose patch only gained a tag is a change, and is
 # sent; a mail far longer than its headers does not stop the dry run
 # (its listing once quit reading early, and SIGPIPE failed make send).
-printf 'irq\n\nAlone.\n\nChanges in v2:\n- a tag\n' >"$tmp/p2/cover.msg"
+printf 'irq\n\nAlone.\n\nChanges in v2:\n- a tag\n\n%s\n' \
+	"$(git -C "$t2" log -1 --format=%B "$(TREE=$t2 cover_commit irq)" | grep -E '^(To|Cc): ')" >"$tmp/p2/cover.msg"
 git -C "$t2" checkout -q b4/irq && git -C "$t2" commit -q --amend -m "genirq: i2" -m "Reviewed-by: Re Viewer <re@fixture-mail.dev>" -s &&
 	edit_cover "$t2" "$tmp/p2/cover.msg" && git -C "$t2" checkout -q series
 fx "$tmp/p2" "$S/export.sh" >/dev/null 2>&1
