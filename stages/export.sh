@@ -34,10 +34,11 @@ warn_stand_in
 # Each branch is checked out in turn for b4; at the end, the one that was.
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD || git -C "$TREE" rev-parse HEAD)
 new=$(mktemp -d)
-# A refusal of b4's (or an interrupt) in the loop below changes
+# A refusal (b4's, a patch that does not apply after the postings
+# before it) or an interrupt before patches/ is recorded changes
 # nothing: the b4 branches, signed as the sender and given b4 prep
-# --auto-to-cc's recipients there, go back to where they were.
-heads=$(git -C "$TREE" for-each-ref --format='update %(refname) %(objectname)' 'refs/heads/b4/')
+# --auto-to-cc's recipients, and series go back to where they were.
+heads=$(git -C "$TREE" for-each-ref --format='update %(refname) %(objectname)' refs/heads/b4/ refs/heads/series)
 trap 'rm -rf "$new"; [ -z "$heads" ] || { git -C "$TREE" checkout -q --detach; git -C "$TREE" update-ref --stdin <<<"$heads"; }
 	git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
 # b4 send -o writes the mails; a configured SMTP server keeps it from
@@ -83,7 +84,6 @@ for name in "${names[@]}"; do
 		rm -f "$f"
 	done
 done
-heads=
 series_from_prep
 
 # Each posting's folder now holds exactly what was written; a folder
@@ -98,4 +98,5 @@ for d in "$new"/*/; do
 	cp "$d"*.patch "$PATCHES/$(basename "$d")/"
 done
 record_applied
+heads=
 log "exported ${#names[@]} postings, $(series | wc -l) patches, to $PATCHES"

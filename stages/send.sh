@@ -166,19 +166,21 @@ fi
 # identity_problem: why these patches may not go out under $ME, if so.
 identity_problem() {
 	local f line
-	[[ $ME != "$PLACEHOLDER" && $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] ||
-		{ echo "the sender $ME is the placeholder, or has its name"; return; }
+	[[ $ME != "$PLACEHOLDER" ]] || { echo "the sender is the placeholder $ME"; return; }
+	[[ $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] || { echo "the sender $ME has the placeholder's name"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	# b4 Cc's whom a trailer names, in the notes too.
-	f=$(awk -v re="^(from|cc|([a-z]+-)*[a-z]+-by): ${STAND_IN,,}" 'FNR == 1 { h = 1 } h && /^$/ { h = 0 }
-		(!h || /^From: /) && tolower($0) ~ re { print FILENAME "\t" $0; exit }' "${mails[@]}")
+	# Whom a trailer names is Cc'd, in the notes too (a comment after
+	# the address, as stable's "# 6.1", is no part of it). By ENVIRON:
+	# awk -v would take the backslashes.
+	f=$(re="^(from|cc|([a-z]+-)*[a-z]+-by):[ \t]+${STAND_IN%\$)}[ \t]*(#.*)?\r?\$)" awk 'FNR == 1 { h = 1 } h && /^\r?$/ { h = 0 }
+		(!h || /^From: /) && tolower($0) ~ tolower(ENVIRON["re"]) { print FILENAME "\t" $0; exit }' "${mails[@]}")
 	line=${f#*$'\t'} f=${f%%$'\t'*}
 	case ${line,,} in
 	'') ;;
 	from:* | signed-off-by:* | co-developed-by:*)
 		echo "${f#"$TOP"/} carries a stand-in identity (the placeholder, or an address that takes no mail)" ;;
-	*) echo "${f#"$TOP"/} has \"$line\", an address that takes no mail, which b4 would Cc: mend that line where it is written" ;;
+	*) echo "${f#"$TOP"/} has \"$line\", an address that takes no mail, which would be Cc'd: mend that line where it is written" ;;
 	esac
 	[[ -z $f ]] || return 0
 	for f in "${patches[@]}"; do
@@ -187,19 +189,22 @@ identity_problem() {
 	done
 }
 problem=$(identity_problem)
-# A hunk cut short or miscounted by a hand edit (stable/6.18.y's, which
-# no tree here applies, and which checkpatch passes) is not mailed.
-corrupt=
-for f in "${patches[@]}"; do
-	why=$(git apply --stat "$f" 2>&1 >/dev/null) ||
-		{ corrupt="git apply cannot read ${f#"$TOP"/} (${why%%$'\n'*}): mend it, then run make test"; break; }
-done
 how=$([[ ${STABLE:-0} == 1 ]] && echo 'make stable-tree, make stable-export' || echo 'make export')
 if [[ $problem == "the sender"* ]]; then # the SIGNOFF_* given are what is wrong
 	fix="set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=), then run $how and make test"
 else
 	fix="run $how$given and make test"
 fi
+
+# A hunk cut short or miscounted by a hand edit (stable/6.18.y's, which
+# no tree here applies, and which checkpatch passes) is not mailed.
+corrupt=
+for f in "${patches[@]}"; do
+	why=$(git apply --stat "$f" 2>&1 >/dev/null) || {
+		corrupt="git apply cannot read ${f#"$TOP"/} (${why%%$'\n'*}): $([[ $f == */6.18.y/* ]] && echo "mend it there, then run make stable-export" || echo "run $how")$given and make test"
+		break
+	}
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -507,11 +507,14 @@ d=$tmp/e33
 base_fixture "$d"
 t=$d/build/linux
 fx "$d" "$S/tree.sh" >/dev/null && git -C "$t" branch b4/aaa b4/sched && git -C "$t" checkout -q b4/sched
+# Review of read 40: and the b4 branches, which it had signed.
+before=$(git -C "$t" for-each-ref refs/heads/)
 out=$(fx "$d" "$S/export.sh")
 rc=$?
 [ "$rc" != 0 ] && grep -q 'does not apply after the postings before it' <<<"$out" &&
-	[ "$(git -C "$t" branch --show-current)" = b4/sched ] && [ -z "$(git -C "$t" status --porcelain)" ] && [ ! -e "$d/build/series.index" ]
-result "new-user read 33: a make export that failed leaves the branch and the index as they were" $? "$out // $(git -C "$t" branch --show-current) $(git -C "$t" status --porcelain)"
+	[ "$(git -C "$t" branch --show-current)" = b4/sched ] && [ -z "$(git -C "$t" status --porcelain)" ] && [ ! -e "$d/build/series.index" ] &&
+	[ "$(git -C "$t" for-each-ref refs/heads/)" = "$before" ]
+result "new-user read 33: a make export that failed leaves the branches and the index as they were" $? "$out // $(git -C "$t" branch --show-current) $(git -C "$t" status --porcelain)"
 # New-user read 40: a refused make export changes nothing. It signed the
 # commits as the sender before b4 refused the cover letter's EDITME
 # lines, and make tree and make clean then named commits not exported.

@@ -21,7 +21,7 @@ result "15.5 a token alone does not make a server the sink" $? "$out"
 # git config (or the global one) as git config reads it.
 out=$(send GIT_CONFIG_GLOBAL=/dev/null SIGNOFF_EMAIL=jane@fixture-mail.dev)
 rc=$?
-[ "$rc" != 0 ] && grep -q 'the sender Placeholder Name <jane@fixture-mail.dev> is the placeholder, or has its name: set your identity (git config user.name and user.email,' <<<"$out"
+[ "$rc" != 0 ] && grep -q 'the sender Placeholder Name <jane@fixture-mail.dev> has the placeholder.s name: set your identity (git config user.name and user.email,' <<<"$out"
 result "new-user read 40: a sender with the placeholder's name is named as it is" $? "$out"
 # Read 39: the way out of a sender at a reserved domain named that
 # address again.
@@ -49,7 +49,7 @@ fx "$tmp/s40" "$S/export.sh" >/dev/null
 out=$(fx "$tmp/s40" env STAMP="$tmp/s40/stamp" "$S/send.sh" </dev/null)
 out2=$(fx "$tmp/s40" env STAMP="$tmp/s40/stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 timeout 60 "$S/send.sh" </dev/null)
 rc2=$?
-grep -q '^warning: .*patches/sched/0003-.* has "Reviewed-by: Rev Iewer <rev@example.com>", an address that takes no mail, which b4 would Cc: mend that line where it is written: SEND=1 would be refused' <<<"$out" &&
+grep -q '^warning: .*patches/sched/0003-.* has "Reviewed-by: Rev Iewer <rev@example.com>", an address that takes no mail, which would be Cc.d: mend that line where it is written: SEND=1 would be refused' <<<"$out" &&
 	[ "$rc2" != 0 ] && grep -q '^error: .*rev@example.com.*mend that line' <<<"$out2"
 result "new-user read 40: a trailer at a reserved domain, which b4 would Cc, is named and not sent" $? "$out // $out2"
 # Signed off by someone else: the sender's own Signed-off-by is missing.
@@ -107,6 +107,11 @@ edited_send "$(ls "${S%/*}"/stable/6.18.y/*.patch)" '$d'
 grep -q '^warning: git apply cannot read stable/6.18.y/0001-.*SEND=1 would be refused' <<<"$dry" &&
 	[ "$rc" != 0 ] && grep -q '^error: git apply cannot read stable/6.18.y/0001-' <<<"$real"
 result "new-user read 40: a backport that git apply cannot read is named, and not sent" $? "$dry // $real"
+# Review of read 40: a trailer at a reserved domain with a comment after
+# it, as stable's "# 6.1", is named too.
+edited_send "$(ls "${S%/*}"/stable/*.patch)" '0,/^Signed-off-by:/s//Cc: <q@example.org> # 6.1\n&/'
+grep -q '^warning: stable/0001-.* has "Cc: <q@example.org> # 6.1", an address that takes no mail' <<<"$dry" && [ "$rc" != 0 ]
+result "review of read 40: a trailer at a reserved domain, a comment after it, is named" $? "$dry"
 
 # Issue 22.4: a posting for which get_maintainer.pl names a list and no
 # maintainer (LKML, for files nobody maintains) goes To that list.
