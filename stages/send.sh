@@ -170,10 +170,10 @@ identity_problem() {
 	[[ $SIGNOFF_NAME != "${PLACEHOLDER% <*}" ]] || { echo "the sender $ME has the placeholder's name"; return; }
 	! stand_in "$SIGNOFF_EMAIL" ||
 		{ echo "the sender's address $SIGNOFF_EMAIL is at a reserved domain, it takes no mail"; return; }
-	# Whom a trailer names is Cc'd, in the notes too (a comment after
-	# the address, as stable's "# 6.1", is no part of it). By ENVIRON:
-	# awk -v would take the backslashes.
-	f=$(re="^(from|cc|([a-z]+-)*[a-z]+-by):[ \t]+${STAND_IN%\$)}[ \t]*(#.*)?\r?\$)" awk 'FNR == 1 { h = 1 } h && /^\r?$/ { h = 0 }
+	# Whom a trailer names is Cc'd, in the notes too, whatever follows
+	# the address (stable's "# 6.1", a "(v1)"). By ENVIRON: awk -v
+	# would take the backslashes.
+	f=$(re="^(from|cc|([a-z]+-)*[a-z]+-by):[ \t]+${STAND_IN%\$)}([^a-z0-9.-]|\$))" awk 'FNR == 1 { h = 1 } h && /^\r?$/ { h = 0 }
 		(!h || /^From: /) && tolower($0) ~ tolower(ENVIRON["re"]) { print FILENAME "\t" $0; exit }' "${mails[@]}")
 	line=${f#*$'\t'} f=${f%%$'\t'*}
 	case ${line,,} in

@@ -112,6 +112,10 @@ result "new-user read 40: a backport that git apply cannot read is named, and no
 edited_send "$(ls "${S%/*}"/stable/*.patch)" '0,/^Signed-off-by:/s//Cc: <q@example.org> # 6.1\n&/'
 grep -q '^warning: stable/0001-.* has "Cc: <q@example.org> # 6.1", an address that takes no mail' <<<"$dry" && [ "$rc" != 0 ]
 result "review of read 40: a trailer at a reserved domain, a comment after it, is named" $? "$dry"
+# Read 41: and with anything else after it, as a "(v1)".
+edited_send "$(ls "${S%/*}"/stable/*.patch)" '0,/^Signed-off-by:/s//Reviewed-by: Foo <foo@example.com> (v1)\n&/'
+grep -q '^warning: stable/0001-.* has "Reviewed-by: Foo <foo@example.com> (v1)", an address that takes no mail' <<<"$dry" && [ "$rc" != 0 ]
+result "new-user read 41: a trailer at a reserved domain, a (v1) after it, is named" $? "$dry"
 
 # Issue 22.4: a posting for which get_maintainer.pl names a list and no
 # maintainer (LKML, for files nobody maintains) goes To that list.
