@@ -64,7 +64,7 @@ for name in "${names[@]}"; do
 	b4x send -o "$new/$name" --no-sign --not-me-too >"$BUILD/b4.log" 2>&1 || {
 		! grep -q EDITME "$BUILD/b4.log" ||
 			die "b4/$name's cover letter still has b4's EDITME lines (a new posting's, or the changelog of a new version): write them (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
-		die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$BUILD/b4.log" | head -n 8)"
+		die "b4 send -o on b4/$name: $(b4_error "$BUILD/b4.log")"
 	}
 	# A posting of one patch mails no cover letter subject, and its
 	# cover commit may have none; one that gains a second patch needs it.

@@ -55,6 +55,9 @@ warn_stand_in() {
 		warn "the sender $ME is a stand-in (the placeholder, or an address at a reserved domain, which takes no mail): make send will refuse these patches; set your identity (git config user.name and user.email, or SIGNOFF_NAME= and SIGNOFF_EMAIL=) and export again"
 }
 
+# b4_error LOG: why b4 failed, from its LOG: its CRITICAL lines, else
+# its last lines (a Python traceback's).
+b4_error() { grep -A5 CRITICAL "$1" | head -n 8 | grep . || tail -n 3 "$1"; }
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -320,7 +320,7 @@ for name in "${names[@]}"; do
 	git -C "$TREE" checkout -q "b4/$name"
 	if [[ ${SEND:-0} != 1 ]]; then
 		b4x send -o "$tmp/$name" --no-sign --not-me-too >"$tmp/b4.log" 2>&1 ||
-			die "b4 send -o on b4/$name: $(grep -A5 CRITICAL "$tmp/b4.log" | head -n 8)"
+			die "b4 send -o on b4/$name: $(b4_error "$tmp/b4.log")"
 		log "b4/$name would go as:"
 		show "$tmp/$name"/*.eml
 		continue

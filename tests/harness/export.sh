@@ -534,3 +534,13 @@ rc=$?
 [ "$rc" != 0 ] && grep -q 'EDITME lines' <<<"$out" && [ "$(git -C "$t1" for-each-ref refs/heads/)" = "$before" ] &&
 	[ "$(git -C "$t1" symbolic-ref --short HEAD)" = series ]
 result "new-user read 40: a refused make export leaves the b4 branches as they were" $? "$out$(git -C "$t1" for-each-ref refs/heads/)"
+# Read 41: a trailer b4 cannot encode (a non-ASCII domain) failed make
+# export with an empty reason: its traceback had no CRITICAL line.
+base_fixture "$tmp/x41"
+fx "$tmp/x41" "$S/tree.sh" >/dev/null
+git -C "$tmp/x41/build/linux" checkout -q b4/sched
+git -C "$tmp/x41/build/linux" commit -q --amend --trailer "Suggested-by: Foo <foo@exámple.com>" --no-edit
+git -C "$tmp/x41/build/linux" checkout -q series
+out=$(fx "$tmp/x41" "$S/export.sh")
+[ $? != 0 ] && grep -q '^error: b4 send -o on b4/sched: .\+' <<<"$out"
+result "new-user read 41: a b4 failure without a CRITICAL line gives its reason" $? "$out"
