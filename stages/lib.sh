@@ -620,8 +620,9 @@ notes() {
 # trailer there names.
 # Each address signs once, at its last place, with its Co-developed-by
 # above, and the sender's, at any spelling, moves last: exports taking
-# turns add them again, and checkpatch takes no second. A backport ("commit SHA upstream." or "[ Upstream commit
-# SHA ]") keeps its upstream chain as stable wants: the rule holds below
+# turns add them again, and checkpatch takes no second. A backport
+# ("commit SHA upstream." or "[ Upstream commit SHA ]") keeps its
+# upstream chain as stable wants: the rule holds below
 # its last "[ note ]" alone; without one, the sender's is added after
 # the chain unless its last line is theirs (a name spelled anew replaces
 # it). Blank lines are squeezed, notes' too, as git commit does (notes
