@@ -37,6 +37,19 @@ rc=$?
 	[ ! -e "$f/ran/build" ] && [ ! -e "$f/ran/checkpatch" ] && [ ! -e "$f/ran/stamp" ] &&
 	[ "$(tail -n 1 <<<"$out")" = "5 passed, 17 failed" ]
 result "15.9 make test runs the harness first and not the stages after a failed one" $? "$out"
+# New-user read 42: make test stamped patches/ as it was when the run
+# ended, so a pull during the run was mailed untested. Here every stage
+# passes, and the apply stage's stand-in changes a patch.
+mkdir -p "$f/patches/p" "$f/stable"
+cp "$S/stamp.sh" "$f/stages/"
+printf '#!/bin/bash
+echo changed >>%q/patches/p/0001-a.patch
+' "$f" >"$f/stages/tree.sh"
+out=$(BUILD=$f/build "$f/stages/test.sh" 2>&1)
+rc=$?
+[ "$rc" != 0 ] && [ ! -e "$f/build/test-passed.stamp" ] && grep -q 'changed while make test ran' <<<"$out" &&
+	[ "$(tail -n 1 <<<"$out")" = "22 passed, 1 failed" ]
+result "new-user read 42: patches changed during make test are not stamped as tested" $? "$out"
 
 # Issue 15.10: a second command on the same build/ is refused, with the
 # first one named.
