@@ -35,11 +35,15 @@ warn_stand_in
 orig=$(git -C "$TREE" symbolic-ref -q --short HEAD || git -C "$TREE" rev-parse HEAD)
 new=$(mktemp -d)
 # A refusal (b4's, a patch that does not apply after the postings
-# before it) or an interrupt before patches/ is recorded changes
+# before it) or an interrupt before patches/ is written changes
 # nothing: the b4 branches, signed as the sender and given b4 prep
-# --auto-to-cc's recipients, and series go back to where they were.
+# --auto-to-cc's recipients, and series go back to where they were, as
+# does the record of series; a second Ctrl-C does not cut that short.
 heads=$(git -C "$TREE" for-each-ref --format='update %(refname) %(objectname)' refs/heads/b4/ refs/heads/series)
-trap 'rm -rf "$new"; [ -z "$heads" ] || { git -C "$TREE" checkout -q --detach; git -C "$TREE" update-ref --stdin <<<"$heads"; }
+made=$(cat "$TREE/.git/series-made" 2>/dev/null || true)
+trap 'trap "" INT TERM HUP; rm -rf "$new"
+	[ -z "$heads" ] || { git -C "$TREE" checkout -q --detach; git -C "$TREE" update-ref --stdin <<<"$heads"
+		if [ -n "$made" ]; then echo "$made" >"$TREE/.git/series-made"; else rm -f "$TREE/.git/series-made"; fi; }
 	git -C "$TREE" checkout -q "$orig" 2>/dev/null || true' EXIT
 # b4 send -o writes the mails; a configured SMTP server keeps it from
 # the web endpoint, which would want them signed. Nothing is sent.
@@ -88,6 +92,8 @@ series_from_prep
 
 # Each posting's folder now holds exactly what was written; a folder
 # that no posting has any more loses its patches (and goes if empty).
+# A Ctrl-C waits until patches/ is written and recorded.
+trap '' INT TERM HUP
 mkdir -p "$PATCHES"
 while read -r d; do
 	rm -f "$d"/[0-9][0-9][0-9][0-9]-*.patch

@@ -470,6 +470,35 @@ interrupt_at "$tmp/x14/at-cc" BASE_CONF="$tmp/x14/base.conf" BUILD="$tmp/x14/bui
 	PATH="$tmp/x14/bin:$PATH" "$S/export.sh"
 [ $? = 0 ] && ! git -C "$t" log -1 --format=%B "$(TREE=$t cover_commit sched)" | grep -q 'list@'
 result "new-user read 25: Ctrl-C in make export leaves no recipient that b4 prep --auto-to-cc added" $? "$(git -C "$t" log -1 --format=%B b4/sched~3)"
+# Read 42: a Ctrl-C once patches/ was being written left it half
+# written, and series' record as the export had made it: every next
+# command named commits on series that were not there. A second Ctrl-C
+# cut the restore short. A commit not yet exported makes the export
+# change the branches; stand-ins for cp and git hold on where wanted.
+d=$tmp/x42
+base_fixture "$d"
+t=$d/build/linux
+fx "$d" "$S/tree.sh" >/dev/null
+commit_on "$t" b4/sched four -s -m "sched: four" && git -C "$t" checkout -q series
+mkdir -p "$d/bin"
+printf '#!/bin/bash\n/bin/cp "$@" || exit\ncase ${!#} in %q/*) touch %q; sleep 3 ;; esac\n' "$d/patches" "$d/at-cp" >"$d/bin/cp"
+chmod +x "$d/bin/cp"
+interrupt_at "$d/at-cp" BASE_CONF="$d/base.conf" BUILD="$d/build" PATCHES="$d/patches" PATH="$d/bin:$PATH" "$S/export.sh"
+rc=$?
+out=$(fx "$d" "$S/export.sh") && [ "$rc" = 0 ] && grep -q 'sched: four' "$d"/patches/sched/0004-*.patch &&
+	[ "$(ls "$d/patches/sched" | wc -l)" = 5 ]
+result "new-user read 42: Ctrl-C while make export writes patches/ leaves it whole and recorded" $? "$out $(ls "$d/patches/sched")"
+rm "$d/bin/cp"
+commit_on "$t" b4/sched five -s -m "sched: five" && git -C "$t" checkout -q series
+before=$(git -C "$t" for-each-ref; state "$t")
+printf '#!/bin/bash\ncase "$*" in *"update-ref --stdin"*) touch %q; sleep 3 ;; esac\nexec %q "$@"\n' "$d/at-ref" "$(command -v git)" >"$d/bin/git"
+printf '#!/bin/bash\ncase "$*" in *"send -o"*) exit 1 ;; esac\nexec %q "$@"\n' "$(command -v b4)" >"$d/bin/b4"
+chmod +x "$d/bin/git" "$d/bin/b4"
+interrupt_at "$d/at-ref" BASE_CONF="$d/base.conf" BUILD="$d/build" PATCHES="$d/patches" PATH="$d/bin:$PATH" "$S/export.sh"
+[ $? = 0 ] && [ "$(git -C "$t" for-each-ref; state "$t")" = "$before" ] && fx "$d" "$S/export.sh" >/dev/null &&
+	grep -q 'sched: five' "$d"/patches/sched/0005-*.patch
+result "new-user read 42: Ctrl-C while a refused make export puts the branches back does not cut that short" $? \
+	"$(git -C "$t" for-each-ref; state "$t"; echo "$before")"
 # Read 25: a global ignore of *.patch hid new postings from git add -A
 # patches/ (README's) and from make clean's check of patches/.
 printf '*.patch\n' >"$tmp/ignore25"
