@@ -183,6 +183,12 @@ identity_problem() {
 	*) echo "${f#"$TOP"/} has \"$line\", an address that takes no mail, which would be Cc'd: mend that line where it is written" ;;
 	esac
 	[[ -z $f ]] || return 0
+	# A cover letter's own To: and Cc: go to every mail of its posting.
+	for f in "${mails[@]}"; do
+		line=$(unfold "$f" | sed '/^\r\?$/q' | sed -n 's/^\(to\|cc\):[ \t]*//Ip' | tr ',' '\n' |
+			sed 's/^[ \t]*//; s/[ \t\r]*$//' | grep -iE -m1 "^$STAND_IN" || true)
+		[[ -z $line ]] || { echo "${f#"$TOP"/} is addressed to \"$line\", which takes no mail: take it out of its posting's cover letter (b4 --offline-mode prep --edit-cover)"; return 0; }
+	done
 	for f in "${patches[@]}"; do
 		[[ $(notes above "$f" | grep -i '^Signed-off-by: ' | tail -n1) == "Signed-off-by: $ME" ]] ||
 			{ echo "the last Signed-off-by of ${f#"$TOP"/} is not $ME"; return; }

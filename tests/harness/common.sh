@@ -69,7 +69,7 @@ make_fixture() {
 	if [ -n "${LKML_ONLY:-}" ]; then
 		printf '#!/bin/sh\ncase " $* " in *" --nol "*) ;; *) echo "linux-kernel@vger.kernel.org" ;; esac\n'
 	else
-		printf '#!/bin/sh\ncase " $* " in *" --nom "*) ;; *) echo "Maint Ainer <maint@fixture-mail.dev>" ;; esac\ncase " $* " in *" --no-l "*|*" --nol "*) ;; *) echo "list@lists.example.org" ;; esac\n'
+		printf '#!/bin/sh\ncase " $* " in *" --nom "*) ;; *) echo "Maint Ainer <maint@fixture-mail.dev>" ;; esac\ncase " $* " in *" --no-l "*|*" --nol "*) ;; *) echo "list@lists.fixture-mail.dev" ;; esac\n'
 	fi >"$src/scripts/get_maintainer.pl"
 	chmod +x "$src/scripts/get_maintainer.pl"
 	tar -C "$d" -cJf "$d/base.tar.xz" linux-source-7.3

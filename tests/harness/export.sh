@@ -23,7 +23,7 @@ rc=$?
 cp -r "$p" "$tmp/e/first"
 out2=$(fx "$tmp/e" "$S/export.sh")
 [ "$rc" = 0 ] && grep -q '^To: Maint Ainer <maint@fixture-mail.dev>$' "$p/0001-sched-one.patch" &&
-	grep -q '^Cc: list@lists.example.org' "$p/0000-fixture-series.patch" &&
+	grep -q '^Cc: list@lists.fixture-mail.dev' "$p/0000-fixture-series.patch" &&
 	grep -qx "base-commit: $(git -C "$t" rev-parse base)" "$p/0000-fixture-series.patch" &&
 	grep -q '^change-id: ' "$p/0000-fixture-series.patch" && grep -q '^X-B4-Tracking: ' "$p/0000-fixture-series.patch" &&
 	diff -r "$tmp/e/first" "$p" >/dev/null
@@ -457,7 +457,7 @@ fx "$tmp/x14" "$S/tree.sh" >/dev/null
 git -C "$t" log -1 --format=%B "b4/sched~3" | sed "/^--- b4-submit-tracking ---\$/,\$d; /^Cc: list@/d" >"$tmp/x14/cover.msg"
 git -C "$t" checkout -q b4/sched && edit_cover "$t" "$tmp/x14/cover.msg" && git -C "$t" checkout -q series
 out=$(fx "$tmp/x14" "$S/export.sh")
-[ $? = 0 ] && grep -q "names who b4/sched's cover letter lacks (Cc: list@lists.example.org)" <<<"$out" &&
+[ $? = 0 ] && grep -q "names who b4/sched's cover letter lacks (Cc: list@lists.fixture-mail.dev)" <<<"$out" &&
 	! grep -q 'list@' "$tmp/x14/patches/sched/"*.patch && grep -q '^To: Maint Ainer' "$tmp/x14/patches/sched/0000-"*.patch
 result "new-user read 14: a recipient removed from the cover letter stays removed at make export, and is named" $? "$out"
 # Read 25: Ctrl-C after b4 prep --auto-to-cc, before the cover letter

@@ -116,6 +116,22 @@ result "review of read 40: a trailer at a reserved domain, a comment after it, i
 edited_send "$(ls "${S%/*}"/stable/*.patch)" '0,/^Signed-off-by:/s//Reviewed-by: Foo <foo@example.com> (v1)\n&/'
 grep -q '^warning: stable/0001-.* has "Reviewed-by: Foo <foo@example.com> (v1)", an address that takes no mail' <<<"$dry" && [ "$rc" != 0 ]
 result "new-user read 41: a trailer at a reserved domain, a (v1) after it, is named" $? "$dry"
+# Read 42: an address at a reserved domain in a cover letter's own Cc:
+# (b4 mails it every mail of the posting) was mailed, unnamed.
+d=$tmp/r42
+base_fixture "$d"
+fx "$d" "$S/tree.sh" >/dev/null
+printf '%s\n' "Fixture series" "" "Fixture text." "" "To: Maint Ainer <maint@fixture-mail.dev>" \
+	"Cc: list@lists.fixture-mail.dev" "Cc: Docs Writer <docs@example.com>" >"$d/cover"
+git -C "$d/build/linux" checkout -q b4/sched && edit_cover "$d/build/linux" "$d/cover" && git -C "$d/build/linux" checkout -q series
+out=$(fx "$d" "$S/export.sh")
+(PATCHES=$d/patches STAMP=$d/stamp "$S/stamp.sh" 2>/dev/null)
+dry=$(fx "$d" env STAMP="$d/stamp" "$S/send.sh" </dev/null)
+real=$(fx "$d" env STAMP="$d/stamp" SEND=1 SMTP_SERVER=127.0.0.1 SMTP_PORT=9 timeout 60 "$S/send.sh" </dev/null)
+rc=$?
+grep -q '^warning: .*/patches/sched/0000-fixture-series.patch is addressed to "Docs Writer <docs@example.com>", which takes no mail' <<<"$dry" &&
+	[ "$rc" != 0 ] && grep -q '^error: .*"Docs Writer <docs@example.com>", which takes no mail' <<<"$real"
+result "new-user read 42: a cover letter's own Cc at a reserved domain is named, and not sent" $? "$out // $dry // $real"
 
 # Issue 22.4: a posting for which get_maintainer.pl names a list and no
 # maintainer (LKML, for files nobody maintains) goes To that list.
@@ -654,7 +670,7 @@ result "new-user read 30: a posting renamed after it went out is not mailed agai
 # Read 31: renamed by a pull, then changed, a posting sent went out as
 # the version sent again: make tree kept b4's next version by the
 # posting's name, which the rename changed (b4's change-id stays).
-printf '%s\n' "Fixture series" "" "Fixture text." "" "To: Maint Ainer <maint@fixture-mail.dev>" "Cc: list@lists.example.org" "" "---" \
+printf '%s\n' "Fixture series" "" "Fixture text." "" "To: Maint Ainer <maint@fixture-mail.dev>" "Cc: list@lists.fixture-mail.dev" "" "---" \
 	"Changes in v2:" "- r31" >"$d/cover.v2"
 commit_on "$d/build/linux" b4/sched-core r31 -s -m "sched: r31" && edit_cover "$d/build/linux" "$d/cover.v2" && git -C "$d/build/linux" checkout -q series
 out=$(fx "$d" "$S/export.sh")
