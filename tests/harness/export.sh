@@ -499,6 +499,20 @@ interrupt_at "$d/at-ref" BASE_CONF="$d/base.conf" BUILD="$d/build" PATCHES="$d/p
 	grep -q 'sched: five' "$d"/patches/sched/0005-*.patch
 result "new-user read 42: Ctrl-C while a refused make export puts the branches back does not cut that short" $? \
 	"$(git -C "$t" for-each-ref; state "$t"; echo "$before")"
+# Read 42: b4 failed with a Python error on a cover letter's Cc: line
+# that had no address at a dotted domain, and mailed only the first of
+# two addresses on one line.
+d=$tmp/x42c
+base_fixture "$d"
+fx "$d" "$S/tree.sh" >/dev/null
+git -C "$d/build/linux" checkout -q b4/sched
+ok=0
+for cc in "Cc: Jane Doe" "Cc: Maint Ainer <maint@fixture-mail.dev>, list@lists.fixture-mail.dev"; do
+	printf '%s\n' "Fixture series" "" "Fixture text." "" "$cc" >"$d/cover"
+	edit_cover "$d/build/linux" "$d/cover" && out=$(fx "$d" "$S/export.sh")
+	[ $? != 0 ] && grep -qF "b4/sched's cover letter has \"$cc\": b4 takes one address" <<<"$out" || ok=1
+done
+result "new-user read 42: a cover letter's To/Cc line that b4 cannot take is named" "$ok" "$out"
 # Read 25: a global ignore of *.patch hid new postings from git add -A
 # patches/ (README's) and from make clean's check of patches/.
 printf '*.patch\n' >"$tmp/ignore25"
