@@ -231,7 +231,8 @@ series_from_prep() {
 lock_build() {
 	[ "${BUILD_LOCKED:-}" != "$BUILD" ] || return 0
 	mkdir -p "$BUILD"
-	exec 9<>"$BUILD/lock"
+	{ exec 9<>"$BUILD/lock"; } 2>/dev/null ||
+		die "you cannot write $(q "$BUILD/lock"), which $(stat -c %U "$BUILD/lock" 2>/dev/null || stat -c %U "$BUILD") owns (a command run as that user, with sudo?): run as that user, or give $(q "$BUILD") back to you (as root: chown -R $(id -un) $(q "$BUILD"))"
 	local pid held=
 	flock -n 9 || {
 		# A command that ended can leave a process holding the lock.

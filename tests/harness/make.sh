@@ -64,6 +64,20 @@ kill "$pid" 2>/dev/null
 wait "$pid"
 [ "$rc" != 0 ] && grep -q "in use by another command (pid $pid" <<<"$out" && [ ! -e "$tmp/lock/linux" ]
 result "15.10 two commands at once on build/: the second is refused" $? "$out"
+# Read 42: a command run as root in the user's clone (sudo) left a
+# build/lock that the user cannot write: the next command died on a
+# shell error.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	k=$(mktemp -d) && chmod 755 "$k" && mkdir "$k/build" && touch "$k/build/lock"
+	cp -r "$S" "$tmp/top/base.conf" "$k/"
+	out=$(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$k" BUILD="$k/build" \
+		bash -c '. "$0/stages/lib.sh"; lock_build' "$k" 2>&1)
+	[ $? != 0 ] && grep -q "^error: you cannot write $k/build/lock, which root owns" <<<"$out"
+	result "new-user read 42: a build/lock of another user's is named, with its owner" $? "$out"
+	rm -rf "$k"
+else
+	echo "SKIP new-user read 42: a build/lock of another user's: needs root, to run as user nobody"
+fi
 # Stop 34: a process left by a command that ended holds the lock; the
 # message named the dead command alone.
 (BUILD=$tmp/lock && lock_build && { sleep 10 & echo $! >"$tmp/lock.child"; })
