@@ -47,17 +47,23 @@ check_applies() {
 	log "${#patches[@]} patches apply to the base and give branch series (checked in a scratch index)"
 }
 
+# one_posting POSTING: refused unless the folder holds one posting.
+one_posting() {
+	local twice
+	[[ $(cover "$1") != *$'\n'* ]] || die "$1 has more than one cover letter (0000-*.patch): keep one"
+	twice=$(series "$1" | sed 's|.*/||' | awk '{ n = substr($0, 1, 4) } n == last { print prev; print } { last = n; prev = $0 }' | sort -u | paste -sd' ')
+	[ -z "$twice" ] || die "$1 has two patches of one number ($twice: two postings in one folder, a pull's and yours?): keep one posting a folder"
+}
+
 # prep_branch POSTING: branch b4/NAME made from the posting's folder by
 # b4 prep, its cover commit given the text, To:/Cc: and b4 tracking
 # (change-id, version, prefixes) of the posting's first mail, then its
 # patches applied by git am; checked out.
 prep_branch() {
-	local name first twice
+	local name first
 	name=$(basename "$1")
+	one_posting "$1"
 	first=$(cover "$1")
-	[[ $first != *$'\n'* ]] || die "$1 has more than one cover letter (0000-*.patch): keep one"
-	twice=$(series "$1" | sed 's|.*/||' | awk '{ n = substr($0, 1, 4) } n == last { print prev; print } { last = n; prev = $0 }' | sort -u | paste -sd' ')
-	[ -z "$twice" ] || die "$1 has two patches of one number ($twice: two postings in one folder, a pull's and yours?): keep one posting a folder"
 	git -C "$TREE" checkout -q -f series # b4 prep -n forks from a branch that has base
 	git -C "$TREE" branch -q -D "b4/$name" 2>/dev/null || true
 	b4x prep -n "$name" -f base >"$BUILD/b4.log" 2>&1 || die "b4 prep -n $name: $(tail -n 3 "$BUILD/b4.log")"
@@ -160,7 +166,7 @@ own_tree() {
 # removed) is checked out again, and one that patches/ has changed since
 # is made again, unless commits or changes of the user's are on it.
 user_tree() {
-	local repo start common cfg head cur
+	local repo start common cfg head cur d
 	mkdir -p "$BUILD"
 	[ -d "$KERNEL" ] || die "KERNEL=$KERNEL does not exist: give the path of your kernel git tree"
 	repo=$(git -C "$KERNEL" rev-parse --show-toplevel 2>/dev/null) ||
@@ -168,6 +174,7 @@ user_tree() {
 	[ -f "$repo/Kconfig" ] && [ -d "$repo/kernel/sched" ] ||
 		die "$repo is not a kernel tree"
 	[ -n "$(series)" ] || die "no patches in $PATCHES"
+	while read -r d; do one_posting "$d"; done < <(postings)
 	common=$(git -C "$repo" rev-parse --path-format=absolute --git-common-dir)
 	cfg=(git -C "$repo" config "branch.$BRANCH.rtprio")
 	if [ -e "$TREE" ]; then

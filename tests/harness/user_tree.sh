@@ -10,6 +10,14 @@ grep -q '0002-does-not-apply.patch does not apply' <<<"$out" &&
 	[ "$before" = "$(state "$tmp/a/src")" ]
 result "a patch that does not apply is named, with its file, and nothing changes" $? "$out"
 
+# Read 42: two patches of one number (a posting renamed by an export,
+# its old name left beside it) were named as a patch that does not apply.
+user_fixture "$tmp/a9"
+cp "$tmp"/a9/patches/p/0001-*.patch "$tmp/a9/patches/p/0001-two-again.patch"
+out=$(KERNEL=$tmp/a9/src PATCHES=$tmp/a9/patches BUILD=$tmp/a9/build "$S/tree.sh" 2>&1)
+[ $? != 0 ] && grep -q 'has two patches of one number (0001-two-again.patch 0001-two.patch' <<<"$out"
+result "new-user read 42: make tree KERNEL= refuses a folder of two postings" $? "$out"
+
 # The series applies to a clean user tree on a new branch, leaving
 # the user's own branch and checkout alone.
 rm "$tmp/a/patches/p/0002-does-not-apply.patch"
