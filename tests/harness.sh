@@ -1,6 +1,6 @@
 #!/bin/bash
 # The harness's own tests: bad input and faults, on small fixtures, with
-# no kernel build, in seconds. The cases are in tests/harness/*.sh, the
+# no kernel build. The cases are in tests/harness/*.sh, the
 # fixtures in tests/harness/common.sh. One PASS/FAIL line each; the counts
 # go to $COUNTS for make test.
 . "$(dirname "$0")/../stages/lib.sh"
