@@ -58,10 +58,12 @@ for name in "${names[@]}"; do
 	# recipients (a new posting): one removed from it stays removed. Who
 	# get_maintainer.pl would add to the others is named.
 	had=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' || true)
-	# b4 takes one address, at a dotted domain, from a To: or Cc: line;
-	# it drops more, and fails on less.
+	# b4 takes one address, at a dotted domain, from each To: or Cc:
+	# line of the cover letter's last paragraph (above "---"): of two it
+	# keeps neither, on less it fails.
 	a='[^ <>@,]+@[^ <>@,]+\.[^ <>@,]+'
-	bad=$(grep -viE "^(to|cc):[[:blank:]]*([^<>@]*<$a>|$a)[[:blank:]]*\$" <<<"$had" | head -n 1 || true)
+	bad=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | notes above | awk -v RS= '{ p = $0 } END { print p }' |
+		grep -iE '^(To|Cc): ' | grep -viE "^(to|cc):[[:blank:]]*((\"[^\"]*\"[[:blank:]]*|[^<>@\",]*)<$a>|$a)[[:blank:]]*\$" | head -n 1 || true)
 	[ -z "$bad" ] ||
 		die "b4/$name's cover letter has \"$bad\": b4 takes one address, name@domain.tld, from each To: or Cc: line: write it so (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
 	head=$(git -C "$TREE" rev-parse "b4/$name")

@@ -500,8 +500,8 @@ interrupt_at "$d/at-ref" BASE_CONF="$d/base.conf" BUILD="$d/build" PATCHES="$d/p
 result "new-user read 42: Ctrl-C while a refused make export puts the branches back does not cut that short" $? \
 	"$(git -C "$t" for-each-ref; state "$t"; echo "$before")"
 # Read 42: b4 failed with a Python error on a cover letter's Cc: line
-# that had no address at a dotted domain, and mailed only the first of
-# two addresses on one line.
+# that had no address at a dotted domain, and mailed neither of two
+# addresses on one line. A line of the text or changelog is no recipient.
 d=$tmp/x42c
 base_fixture "$d"
 fx "$d" "$S/tree.sh" >/dev/null
@@ -512,6 +512,9 @@ for cc in "Cc: Jane Doe" "Cc: Maint Ainer <maint@fixture-mail.dev>, list@lists.f
 	edit_cover "$d/build/linux" "$d/cover" && out=$(fx "$d" "$S/export.sh")
 	[ $? != 0 ] && grep -qF "b4/sched's cover letter has \"$cc\": b4 takes one address" <<<"$out" || ok=1
 done
+printf '%s\n' "Fixture series" "" "Fixture text." "Cc: the list asked for it." "" "To: \"m@fixture-mail.dev\" <maint@fixture-mail.dev>" \
+	"Cc: list@lists.fixture-mail.dev" "" "---" "Changes in v2:" "Cc: a list more" >"$d/cover"
+edit_cover "$d/build/linux" "$d/cover" && out=$(fx "$d" "$S/export.sh") || ok=1
 result "new-user read 42: a cover letter's To/Cc line that b4 cannot take is named" "$ok" "$out"
 # Read 25: a global ignore of *.patch hid new postings from git add -A
 # patches/ (README's) and from make clean's check of patches/.
