@@ -49,6 +49,7 @@ trap 'trap "" INT TERM HUP; rm -rf "$new"
 # the web endpoint, which would want them signed. Nothing is sent.
 # get_maintainer.pl by a path relative to the tree (b4's own would break
 # on a space in the tree's path), with b4's options.
+addr='[^ <>@,]+@[^ <>@,]+\.[^ <>@,]+' # name@domain.tld
 gm='scripts/get_maintainer.pl --nogit --nogit-fallback --nogit-chief-penguins --norolestats'
 B4_CONFIG=(sendemail.smtpServer=/bin/false "b4.send-auto-to-cmd=$gm --nol" "b4.send-auto-cc-cmd=$gm --nom")
 for name in "${names[@]}"; do
@@ -57,13 +58,13 @@ for name in "${names[@]}"; do
 	# As upstream, b4 prep --auto-to-cc only for a cover letter without
 	# recipients (a new posting): one removed from it stays removed. Who
 	# get_maintainer.pl would add to the others is named.
-	had=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | grep -iE '^(To|Cc): ' || true)
+	msg=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")")
+	had=$(grep -iE '^(To|Cc): ' <<<"$msg" || true)
 	# b4 takes one address, at a dotted domain, from each To: or Cc:
 	# line of the cover letter's last paragraph (above "---"): of two it
 	# keeps neither, on less it fails.
-	a='[^ <>@,]+@[^ <>@,]+\.[^ <>@,]+'
-	bad=$(git -C "$TREE" log -1 --format=%B "$(cover_commit "$name")" | notes above | awk -v RS= '{ p = $0 } END { print p }' |
-		grep -iE '^(To|Cc): ' | grep -viE "^(to|cc):[[:blank:]]*((\"[^\"]*\"[[:blank:]]*|[^<>@\",]*)<$a>|$a)[[:blank:]]*\$" | head -n 1 || true)
+	bad=$(notes above <<<"$msg" | awk -v RS= '{ p = $0 } END { print p }' | grep -iE '^(To|Cc): ' |
+		grep -viE "^(to|cc):[[:blank:]]*((\"[^\"]*\"[[:blank:]]*|[^<>@\",]*)<$addr>|$addr)[[:blank:]]*\$" | head -n 1 || true)
 	[ -z "$bad" ] ||
 		die "b4/$name's cover letter has \"$bad\": b4 takes one address, name@domain.tld, from each To: or Cc: line: write it so (cd $(q "$TREE"); git checkout b4/$name; b4 --offline-mode prep --edit-cover) and run make export"
 	head=$(git -C "$TREE" rev-parse "b4/$name")
