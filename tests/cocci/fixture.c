@@ -70,13 +70,10 @@ static void attr_pick(struct task_struct *p)
 	sched_setattr_nocheck(p, &attr);
 }
 
-/*
- * The exceptions are by file and function: a function of the same name in
- * another file is reported.
- */
+/* The exceptions are by function name, in any file: not reported. */
 void sched_set_fifo_low(struct task_struct *p)
 {
-	struct sched_param sp = { .sched_priority = 1 };	/* report */
+	struct sched_param sp = { .sched_priority = 1 };
 
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
 }
@@ -85,7 +82,7 @@ static int timerlat_main(void *data)
 {
 	struct sched_param sp;
 
-	sp.sched_priority = 95;					/* report */
+	sp.sched_priority = 95;
 	return sched_setscheduler_nocheck(current, SCHED_FIFO, &sp);
 }
 
