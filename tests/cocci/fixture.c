@@ -10,6 +10,7 @@
 #define my_prio 42
 
 static int kthread_prio;
+static const struct sched_param file_scope = { .sched_priority = 50 };	/* report */
 
 static void picks(struct task_struct *p)
 {
