@@ -33,7 +33,7 @@ build_at() {
 		sort -u >"$logs/$2.warn" || true
 }
 
-trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
+trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach "$(git -C "$SRC" rev-parse HEAD)"' EXIT
 t0=$SECONDS
 build_at base base || die "the base does not build"
 log "base built in $((SECONDS - t0))s"
@@ -44,8 +44,7 @@ while read -r posting; do
 	while read -r p; do
 		n=$((n + 1))
 		subject=$(sed -n 's/^Subject: //p' "$p" | head -n 1)
-		if ! git -C "$KUNIT_SRC" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-			am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
+		if ! git -C "$KUNIT_SRC" am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
 			git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true
 			printf 'error: %s does not apply alone to the base: %s\n' "$name" "$(basename "$p")" >&2
 			bad=$((bad + 1))

@@ -18,7 +18,7 @@ bad=0
 check() {
 	local out
 	# Debian's python3 has what scripts/spdxcheck.py imports (ply, git).
-	if out=$(cd "$TREE" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
+	if out=$(cd "$SRC" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
 		--ignore "UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES${2:+,$2}" "$1"); then
 		log "clean: $(basename "$1")"
 	else
@@ -38,5 +38,5 @@ while read -r f; do
 		warn "$f: no MAINTAINERS entry covers it"
 		bad=$((bad + 1))
 	fi
-done < <(git -C "$TREE" diff --name-only --diff-filter=A base series)
+done < <(git -C "$SRC" diff --name-only --diff-filter=A base HEAD)
 [ "$bad" = 0 ] || die "checkpatch or MAINTAINERS: $bad problem(s)"

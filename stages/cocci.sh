@@ -6,12 +6,12 @@
 . "$(dirname "$0")/lib.sh"
 
 need spatch coccinelle
-rule=$TREE/scripts/coccinelle/api/sched_rt_prio.cocci
+rule=$SRC/scripts/coccinelle/api/sched_rt_prio.cocci
 [ -f "$rule" ] || die "no $rule: run make tree"
 bad=0
 fixture=$TOP/tests/cocci/fixture.c
 # A timeout: a rule's Python that backtracks must fail, not hang.
-got=$(cd "$TREE" && timed 120 spatch -D report --very-quiet --no-show-diff --no-includes \
+got=$(cd "$SRC" && timed 120 spatch -D report --very-quiet --no-show-diff --no-includes \
 	--include-headers --cocci-file "$rule" "$fixture" | cut -d: -f2 | sort -n | paste -sd' ') ||
 	{ echo "error: spatch on the fixture failed or timed out" >&2; bad=1; }
 want=$(grep -n '/\* report \*/' "$fixture" | cut -d: -f1 | paste -sd' ')
@@ -23,9 +23,9 @@ else
 fi
 
 base_src=$BUILD/base-src
-[ -e "$base_src/.git" ] || git -C "$TREE" worktree add -q --detach "$base_src" base
+[ -e "$base_src/.git" ] || git -C "$SRC" worktree add -q --detach "$base_src" base
 git -C "$base_src" checkout -q -f --detach base
-for src in "$base_src" "$TREE"; do
+for src in "$base_src" "$SRC"; do
 	if ! timed 1800 make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" \
 		>"$BUILD/coccicheck.out" 2>"$BUILD/coccicheck.err"; then
 		printf 'error: coccicheck at %s failed or timed out:\n' "$src" >&2

@@ -3,7 +3,7 @@
 # UML and on x86_64, and count the runs with a failed case.
 . "$(dirname "$0")/lib.sh"
 
-need_tree
+[ -e "$SRC/.git" ] || die "no $SRC: run make test first"
 lock_build
 runs=${RUNS:-20} bad=0
 for arch in um x86_64; do

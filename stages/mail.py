@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""The mails b4 writes for make export.
+"""The mails b4 writes, read for make tree, make export and make send.
 
 mail.py cover FIRST [cover] PATCH...: the message of a posting's b4
-cover commit as make export wrote the posting, from the message that b4
-prep -n made (stdin): the cover letter's subject and text when FIRST,
+cover commit (make tree) for the posting as make export wrote it, from a
+new tracking section (stdin): the cover letter's subject and text when FIRST,
 the posting's first mail, is one ("cover"); for a posting of one patch,
 the text that b4 put under its "---" (the cover letter's, then the
 patch's notes), under b4's "(no cover subject)": b4 mails none for one
@@ -11,16 +11,12 @@ patch, and make export asks for one if a second comes; To:/Cc: trailers from
 FIRST's headers, less the people the patches' trailers name (b4 adds
 those to each of their patches itself) unless a patch that does not
 name them has them too; b4's tracking from its X-B4-Tracking header
-(b4 prep's new one if it has none). Where the folder COVERS has, under
-its change-id, the posting's name (or one that patches/ has no more: a
-rename) and the message of the cover commit that b4 send made the next
-version of FIRST's, that version's revision, history and changelog stub
-stay.
+(stdin's if it has none).
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
 X-B4-Tracking."""
-import base64, email, email.policy, email.utils, gzip, json, os, re, sys
+import base64, email, email.policy, email.utils, gzip, json, re, sys
 
 MARKER = "--- b4-submit-tracking ---"
 
@@ -100,27 +96,4 @@ for field in ("To", "Cc"):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
 body = text + trailers + notes
-cid = str(tracked["series"].get("change-id", ""))
-old = os.path.join(os.environ.get("COVERS", "/nonexistent"), cid if re.fullmatch(r"\w[\w.-]*", cid) else "none")
-# Not a posting of another name that patches/ has: a copy that kept it.
-was_name, _, old = (open(old).read() if os.path.isfile(old) else "\n").partition("\n")
-posting = os.path.dirname(os.path.abspath(first))
-if was_name != os.path.basename(posting) and os.path.isdir(os.path.join(os.path.dirname(posting), was_name)):
-    old = ""
-old_body, _, old_json = old.partition("\n" + MARKER + "\n")
-if "{" in old_json:
-    was, now = json.loads(old_json[old_json.index("{"):]).get("series", {}), tracked["series"]
-    rev = now["revision"]
-    log = re.search(r"^Changes in v%d:\n(.+\n)*" % (rev + 1), old_body, re.M)
-    if (was.get("change-id") == now.get("change-id") and was.get("revision") == rev + 1
-            and f"v{rev}" in was.get("history", {}) and log):
-        now["revision"], now["history"] = was["revision"], was["history"]
-        # Where b4 send put it: atop the changelog, else after the text.
-        parts = body.split("---\n")
-        at = next((i for i, p in enumerate(parts) if re.search(r"^changes in v\d+", p, re.I | re.M)), None)
-        if at is None:
-            body += "\n---\n" + log.group(0)
-        else:
-            parts[at] = log.group(0) + "\n" + parts[at]
-            body = "---\n".join(parts)
 sys.stdout.write(body + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")

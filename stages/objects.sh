@@ -16,7 +16,7 @@ base_src=$BUILD/base-src
 if [ -e "$base_src/.git" ]; then
 	git -C "$base_src" checkout -q -f --detach base
 else
-	git -C "$TREE" worktree add -q --detach "$base_src" base
+	git -C "$SRC" worktree add -q --detach "$base_src" base
 fi
 
 arch_of() {
@@ -39,8 +39,8 @@ cross_of() {
 object() {
 	local unit
 	unit=$(grep -l "^# *include \"$(basename "$1")\"" \
-		"$TREE/$(dirname "$1")"/*.c 2>/dev/null | head -n 1)
-	unit=${unit#"$TREE"/}
+		"$SRC/$(dirname "$1")"/*.c 2>/dev/null | head -n 1)
+	unit=${unit#"$SRC"/}
 	unit=${unit:-$1}
 	echo "${unit%.c}.o"
 }
@@ -49,7 +49,7 @@ object() {
 kmake() {
 	local src=$1 arch=$2 side=series
 	shift 2
-	[ "$src" = "$TREE" ] || side=base
+	[ "$src" = "$SRC" ] || side=base
 	make -s -C "$src" O="$BUILD/objects-$side-$arch" ARCH="$arch" \
 		CROSS_COMPILE="$(cross_of "$arch")" -j"$JOBS" "$@"
 }
@@ -73,7 +73,7 @@ prepare() {
 # folder and in the files the series touches (not in what make rebuilds
 # on the way, such as scripts/), without line numbers, so that moved code
 # compares equal.
-touched=$(git -C "$TREE" diff --name-only base series | paste -sd'|')
+touched=$(git -C "$SRC" diff --name-only base HEAD | paste -sd'|')
 warnings() {
 	kmake "$1" "$2" W=1 C=2 "$3" 2>&1 >/dev/null |
 		grep -E ': (warning|error): ' |
@@ -82,16 +82,16 @@ warnings() {
 }
 
 bad=0
-files=$({ git -C "$TREE" diff --name-only base series -- '*.c' |
+files=$({ git -C "$SRC" diff --name-only base HEAD -- '*.c' |
 	grep -vE '^(tools|scripts|Documentation)/'; echo drivers/cpufreq/cppc_cpufreq.c; } | sort -u)
 objs=$(for f in $files; do echo "$(arch_of "$f") $(object "$f")"; done | sort -u)
 for arch in $(cut -d' ' -f1 <<<"$objs" | sort -u); do
 	log "preparing $arch for the base and the series"
 	prepare "$base_src" "$arch" base
-	prepare "$TREE" "$arch" series
+	prepare "$SRC" "$arch" series
 done
 while read -r arch obj; do
-	new=$(warnings "$TREE" "$arch" "$obj")
+	new=$(warnings "$SRC" "$arch" "$obj")
 	if [ -f "$base_src/${obj%.o}.c" ]; then
 		old=$(warnings "$base_src" "$arch" "$obj")
 	else
@@ -105,7 +105,7 @@ while read -r arch obj; do
 		log "$obj ($arch): no new W=1 or sparse warning"
 	fi
 	[ -f "$base_src/${obj%.o}.c" ] || continue
-	python3 "$TREE/scripts/bloat-o-meter" -t "$BUILD/objects-base-$arch/$obj" \
+	python3 "$SRC/scripts/bloat-o-meter" -t "$BUILD/objects-base-$arch/$obj" \
 		"$BUILD/objects-series-$arch/$obj" | sed "s|^|$obj ($arch): |"
 done <<<"$objs"
 exit "$bad"

@@ -29,7 +29,7 @@ ns=$(export_of sched_setattr_nocheck)
 module() {
 	rm -rf "$BUILD/modules/$1" && mkdir -p "$BUILD/modules"
 	cp -r "$TOP/tests/modules/$1" "$BUILD/modules/$1"
-	make -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
+	make -C "$SRC" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
 		M="$BUILD/modules/$1" modules >"$BUILD/modules/$1.log" 2>&1
 }
 if module uses-setters; then
