@@ -35,7 +35,6 @@ log "guest ran for $((SECONDS - start))s"
 
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	tail -n 30 "$out/console.log" >&2
-	kvm_hint
 	die "the guest did not finish in ${BOOT_TIMEOUT}s and was killed (log: $out/console.log)"
 fi
 if grep -qs 'Kernel panic' "$out/console.log"; then
@@ -43,10 +42,9 @@ if grep -qs 'Kernel panic' "$out/console.log"; then
 	tail -n 20 "$out/console.log" >&2
 	die "the guest panicked (log: $out/console.log)"
 fi
-[ "$rc" = 0 ] || { kvm_hint; die "qemu exited with $rc (log: $out/console.log)"; }
+[ "$rc" = 0 ] || { die "qemu exited with $rc (log: $out/console.log)"; }
 grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
 	tail -n 30 "$out/console.log" >&2
-	kvm_hint
 	die "the guest stopped before it reported its results (log: $out/console.log)"
 }
 
@@ -54,7 +52,7 @@ grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
 tr -d '\r' <"$out/results.txt" >"$out/results" && mv "$out/results" "$out/results.txt"
 fail=0
 echo "--- KUnit, in the guest"
-ktap "$out/console.log" | (cd "$TREE" && python3 tools/testing/kunit/kunit.py \
+ktap "$out/console.log" | (cd "$SRC" && python3 tools/testing/kunit/kunit.py \
 	parse --json="$out/kunit.json") | sed -n '/=====/,$p' || fail=1
 read -r p f s < <(kunit_counts "$out/kunit.json")
 add_counts "$p" "$f" "$s"
