@@ -197,24 +197,18 @@ ktap() { sed -nE 's/^\[ *[0-9]+\.[0-9]+\] //; /^ *(KTAP version|TAP version|[0-9
 get_maintainers() { (cd "$SRC" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes "$@"); }
 
 # arm64_dtb: QEMU virt's device tree (configs/qemu-arm64.py's machine)
-# with a PSCI retention idle state on each CPU, for the psci checker.
+# with configs/arm64-idle.fdtput's PSCI idle state on each CPU.
 arm64_dtb() {
-	local dtb=$BUILD/arm64-idle.dtb s=/cpus/idle-states/cpu-retention cpu
-	[ ! -s "$dtb" ] || { echo "$dtb"; return; }
-	need fdtput device-tree-compiler
-	mkdir -p "$BUILD"
-	timed 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
-		-machine virt,dumpdtb="$dtb.new" -cpu max,pauth-impdef=on >/dev/null 2>&1
-	fdtput -p -c "$dtb.new" "$s"
-	fdtput -t s "$dtb.new" /cpus/idle-states entry-method psci
-	fdtput -t s "$dtb.new" "$s" compatible arm,idle-state
-	fdtput -t x "$dtb.new" "$s" arm,psci-suspend-param 1
-	fdtput -t u "$dtb.new" "$s" entry-latency-us 20
-	fdtput -t u "$dtb.new" "$s" exit-latency-us 20
-	fdtput -t u "$dtb.new" "$s" min-residency-us 100
-	fdtput -t x "$dtb.new" "$s" phandle 7fff
-	for cpu in $(fdtget -l "$dtb.new" /cpus | grep '^cpu@'); do fdtput -t x "$dtb.new" "/cpus/$cpu" cpu-idle-states 7fff; done
-	mv "$dtb.new" "$dtb" && echo "$dtb"
+	local dtb=$BUILD/arm64-idle.dtb o n p v
+	[ -s "$dtb" ] || {
+		need fdtput device-tree-compiler
+		mkdir -p "$BUILD" && timed 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
+			-machine virt,dumpdtb="$dtb.new" -cpu max,pauth-impdef=on >/dev/null 2>&1
+		grep -v '^#' "$TOP/configs/arm64-idle.fdtput" | while read -r o n p v; do fdtput $o "$dtb.new" $n $p $v; done
+		for n in $(fdtget -l "$dtb.new" /cpus | grep '^cpu@'); do fdtput -tx "$dtb.new" "/cpus/$n" cpu-idle-states 7fff; done
+		mv "$dtb.new" "$dtb"
+	}
+	echo "$dtb"
 }
 
 # unpack_base DIR: the base tarball (base.sh fetches and checks it) as a
