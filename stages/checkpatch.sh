@@ -31,7 +31,7 @@ while read -r p; do
 	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING,BAD_SIGN_OFF
 done < <(series "${STABLE_POSTINGS[@]}")
 while read -r f; do
-	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
+	m=$(cd "$SRC" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
 	if [ -n "$m" ]; then
 		log "$f: maintained by $m"
 	else

@@ -22,10 +22,7 @@ else
 	bad=1
 fi
 
-base_src=$BUILD/base-src
-[ -e "$base_src/.git" ] || git -C "$SRC" worktree add -q --detach "$base_src" base
-git -C "$base_src" checkout -q -f --detach base
-for src in "$base_src" "$SRC"; do
+for src in "$(base_src)" "$SRC"; do
 	if ! timed 1800 make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" \
 		>"$BUILD/coccicheck.out" 2>"$BUILD/coccicheck.err"; then
 		printf 'error: coccicheck at %s failed or timed out:\n' "$src" >&2

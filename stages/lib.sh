@@ -1,11 +1,8 @@
-# Sourced by every stage: paths, settings, messages, the postings, the
-# kunit.py arguments and the KVM probe.
-#
-# The one rule for the user's work: the harness makes a git repository
-# (build/linux, build/stable, build/worktree-BRANCH) only where none is.
-# After that it only adds to one (a branch, a worktree); what is in the
-# way is named with the command that moves it, never removed. Its own
-# scratch worktrees (build/src, build/*-src, build/b4-wt) it may reset.
+# Sourced by every stage: paths, settings, the postings, kunit.py's
+# arguments, the KVM probe. The rule: a git repository (build/linux,
+# build/stable, build/worktree-BRANCH) is made only where none is, then
+# only added to; what is in the way is named, never removed. The scratch
+# worktrees (build/src, build/*-src, build/*-wt) are the harness's.
 set -euo pipefail
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,19 +11,16 @@ PATCHES=${PATCHES:-$TOP/patches}
 STABLE_DIR=${STABLE_DIR:-$TOP/stable}
 BRANCH=${BRANCH:-rt-prio}
 TREE=${TREE:-$BUILD/linux}
-# SRC: the checkout that is built: base + every posting of patches/
-# (make tree), or the KERNEL= branch's worktree.
+# SRC: what is built: base + patches/ (make tree), or KERNEL='s worktree.
 if [ -n "${KERNEL:-}" ]; then SRC=${SRC:-$BUILD/worktree-${BRANCH//\//-}}; else SRC=${SRC:-$BUILD/src}; fi
 JOBS=${JOBS:-$(nproc)}
 export CCACHE_BASEDIR=$TOP PYTHONDONTWRITEBYTECODE=1
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
 BASE_DIR=${BASE_DIR:-$BUILD/base-${BASE_SHA256:0:12}}
-# The project's placeholder identity, which signs the postings until a
-# sender runs make sign; make send SEND=1 refuses a mail that has it.
+# The placeholder identity signs the postings until a sender's make sign.
 PLACEHOLDER_RE='maintainers@users\.noreply\.a-seed-18c6c7fe\.example|placeholder@example\.org'
-# Who runs the harness signs and sends: git config user.name and
-# user.email; where there is none, the placeholder makes the commits.
+# The sender is git config's user; without one, the placeholder.
 git config user.email >/dev/null || export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=user.name \
 	GIT_CONFIG_VALUE_0="Seed 18c6c7fe maintainers" GIT_CONFIG_KEY_1=user.email \
 	GIT_CONFIG_VALUE_1=maintainers@users.noreply.a-seed-18c6c7fe.example
@@ -36,7 +30,7 @@ STAMP=${STAMP:-$BUILD/test-passed.stamp}
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' is missing: apt-get install $2"; }
+need() { command -v "$1" >/dev/null || die "'$1' is missing: apt-get install $2"; }
 # in_way PATH WHAT: stop, naming PATH and the command that moves it away.
 in_way() { die "$1 is in the way ($2): move it away (mv $1 $1.old) or use it as it is"; }
 # lock_build: one command at a time on build/; its children share the lock.
@@ -47,8 +41,8 @@ lock_build() {
 	export BUILD_LOCKED=1
 }
 
-# postings: the folders of patches/, one posting each; series [DIR...]:
-# their patches (cover letters aside), in order; cover DIR: its 0000-*.
+# postings: patches/'s folders; series [DIR...]: their patches (no cover
+# letter), in order; cover DIR: its 0000-*.
 postings() { find "$PATCHES" -mindepth 1 -maxdepth 1 -type d | LC_ALL=C sort; }
 series() {
 	local d
@@ -65,8 +59,7 @@ unfold() {
 		{ if (held) print hdr; hdr = $0; held = 1 } /^$/ { print; body = 1; held = 0 }
 		END { if (held) print hdr }' "$@"
 }
-# committed DIR: git holds DIR's content (no change, no untracked file),
-# so that writing it loses nothing.
+# committed DIR: git holds DIR as it is, so writing it loses nothing.
 committed() {
 	git -C "$1" diff --quiet HEAD -- . 2>/dev/null && [ -z "$(git -C "$1" ls-files -o --exclude-standard -- .)" ] ||
 		die "$1 has changes that git does not hold: commit them (git add -A $1 && git commit) first"
@@ -74,8 +67,7 @@ committed() {
 # tested_hash: of patches/ and stable/, what make test passed on.
 tested_hash() { find "$PATCHES" "$STABLE_DIR" -name '*.patch' | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1; }
 
-# timed SECONDS CMD...: timeout, with Ctrl-C (or a hangup) passed on to
-# CMD, which timeout puts in a process group of its own.
+# timed SECONDS CMD...: timeout, passing Ctrl-C on to CMD's process group.
 timed() {
 	local pid rc=0 sig
 	timeout "$@" <&0 &
@@ -86,9 +78,8 @@ timed() {
 	return "$rc"
 }
 
-# scratch_wt DIR REV: DIR, a detached worktree of $TREE at REV whose
-# checkout holds only the files that patches/ and stable/ change: for git
-# am and b4, in seconds. The harness's: made again when not one of $TREE.
+# scratch_wt DIR REV: a detached worktree of $TREE at REV that checks out
+# only the files patches/ and stable/ change: git am and b4 in seconds.
 scratch_wt() {
 	[ "$(git -C "$1" rev-parse --git-common-dir 2>/dev/null)" = "$(git -C "$TREE" rev-parse --path-format=absolute --git-common-dir)" ] ||
 		{ rm -rf "$1"; git -C "$TREE" worktree prune; git -C "$TREE" worktree add -q --no-checkout --detach "$1" "$2"; }
@@ -97,6 +88,11 @@ scratch_wt() {
 	git -C "$1" checkout -q -f --detach "$2"
 }
 
+# base_src: build/base-src, a scratch checkout of base beside build/src.
+base_src() {
+	[ -e "$BUILD/base-src/.git" ] || git -C "$SRC" worktree add -q --detach "$BUILD/base-src" base
+	git -C "$BUILD/base-src" checkout -q -f --detach base && echo "$BUILD/base-src"
+}
 # am DIR PATCH...: git am in DIR; a patch that does not apply is named.
 am() {
 	local dir=$1 p
@@ -107,9 +103,8 @@ am() {
 		die "$(basename "$p") does not apply: $(grep -m3 '^error:' "$BUILD/am.err" | paste -sd' ')"
 	done
 }
-# b4_out NAME DIR: b4 send -o of branch b4/NAME into DIR, run in the
-# scratch worktree build/b4-wt (your checkout stays): the mails as b4
-# would send them now. An SMTP server set keeps b4 from its web endpoint.
+# b4_out NAME DIR: b4 send -o of b4/NAME into DIR, in build/b4-wt (your
+# checkout stays); an SMTP server set keeps b4 from its web endpoint.
 b4_out() {
 	local i=${GIT_CONFIG_COUNT:-0}
 	scratch_wt "$BUILD/b4-wt" base
@@ -120,13 +115,11 @@ b4_out() {
 	git -C "$BUILD/b4-wt" checkout -q --detach
 	for f in "$2"/*.eml; do mv "$f" "${f%.eml}.patch"; done
 }
-# placeholder FILE...: the files whose mail still has the placeholder
-# (its From:, its Signed-off-by:).
+# placeholder FILE...: those whose From: or Signed-off-by: it still is.
 placeholder() { grep -lE "^(From|Signed-off-by): .*($PLACEHOLDER_RE)" "$@" || true; }
 
-# kunit_args ARCH: KUNIT_DIR, KUNIT_SRC and KUNIT_ARGS of the kunit.py
-# build and runs of ARCH: UML builds in its own worktree (bisect checks
-# out patch after patch there); arm64's QEMU is configs/qemu-arm64.py.
+# kunit_args ARCH: KUNIT_DIR, KUNIT_SRC, KUNIT_ARGS for kunit.py; UML
+# builds in build/um-src, where bisect checks out patch after patch.
 kunit_args() {
 	KUNIT_DIR=$BUILD/$1 KUNIT_SRC=$SRC KUNIT_CROSS=
 	KUNIT_ARGS=(--arch="$1" --build_dir="$KUNIT_DIR" --kunitconfig=kernel/sched)
@@ -146,10 +139,9 @@ kunit_args() {
 	esac
 }
 
-# The KVM probe, once per build/: KVM if a kernel boots to its end under
-# it, else TCG. Its answer, build/qemu-accel, governs every QEMU: where
-# it is TCG, kunit.py (which asks for KVM first) finds stages/qemu-no-kvm
-# first on PATH. rm build/qemu-accel probes again.
+# The KVM probe, once: KVM if a kernel boots to its end under it, else
+# TCG. build/qemu-accel governs every QEMU; under TCG kunit.py, which
+# asks for KVM first, finds stages/qemu-no-kvm first on PATH.
 KVM_DEV=${KVM_DEV:-/dev/kvm}
 qemu_accel() {
 	local accel="-accel tcg"
@@ -164,15 +156,12 @@ qemu_accel() {
 		mkdir -p "$BUILD" && echo "$accel" >"$BUILD/qemu-accel"
 	fi
 	cat "$BUILD/qemu-accel"
-	if grep -q tcg "$BUILD/qemu-accel"; then
-		mkdir -p "$BUILD/qemu-no-kvm"
-		ln -sfn "$TOP/stages/qemu-no-kvm" "$BUILD/qemu-no-kvm/qemu-system-x86_64"
-		ln -sfn "$TOP/stages/qemu-no-kvm" "$BUILD/qemu-no-kvm/qemu-system-aarch64"
-	fi
 }
 # with_accel CMD...: CMD under the probe's answer (kunit.py's QEMU too).
 with_accel() {
-	if grep -qs tcg "$BUILD/qemu-accel"; then PATH=$BUILD/qemu-no-kvm:$PATH "$@"; else "$@"; fi
+	grep -qs tcg "$BUILD/qemu-accel" || { "$@"; return; }
+	mkdir -p "$BUILD/qemu-no-kvm" && for q in x86_64 aarch64; do ln -sfn "$TOP/stages/qemu-no-kvm" "$BUILD/qemu-no-kvm/qemu-system-$q"; done
+	PATH=$BUILD/qemu-no-kvm:$PATH "$@"
 }
 
 # kunit_counts JSON: "passed failed skipped" of kunit.py's --json.
@@ -187,14 +176,13 @@ print(n["PASS"], n["FAIL"] or int(not sum(n.values())), n["SKIP"])' "$1"
 }
 # add_counts P F S: add to the counts of the make test check running.
 add_counts() {
-	[ -n "${COUNTS:-}" ] || return 0
 	local p=0 f=0 s=0
+	[ -n "${COUNTS:-}" ] || return 0
 	[ ! -f "$COUNTS" ] || read -r p f s <"$COUNTS"
 	echo "$((p + $1)) $((f + $2)) $((s + $3))" >"$COUNTS"
 }
-# ktap LOG: the KTAP lines of a console log, kernel messages between them dropped.
+# ktap LOG: a console log's KTAP lines, without the kernel's messages.
 ktap() { sed -nE 's/^\[ *[0-9]+\.[0-9]+\] //; /^ *(KTAP version|TAP version|[0-9]+\.\.[0-9]+|ok |not ok |# )/p' "$1"; }
-get_maintainers() { (cd "$SRC" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes "$@"); }
 
 # arm64_dtb: QEMU virt's device tree (configs/qemu-arm64.py's machine)
 # with configs/arm64-idle.fdtput's PSCI idle state on each CPU.
@@ -211,8 +199,8 @@ arm64_dtb() {
 	echo "$dtb"
 }
 
-# unpack_base DIR: the base tarball (base.sh fetches and checks it) as a
-# new git repository DIR, one commit tagged base; made aside, then moved.
+# unpack_base DIR: base.sh's tarball as a new repository DIR, one commit
+# (the same everywhere: the postings' base-commit:) tagged base.
 unpack_base() {
 	local tmp=$BUILD/unpack.$$
 	"$TOP/stages/base.sh"
@@ -220,9 +208,7 @@ unpack_base() {
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	tar -C "$tmp" -xf "$(cat "$BASE_DIR/tarball")"
 	set -- "$1" "$tmp"/linux-source-*
-	# Debian's .gitignore block ignores every top-level path ("/*").
 	[ ! -f "$2/.gitignore" ] || sed -i '/^# Debian packaging:/,$d' "$2/.gitignore"
-	# The same commit everywhere: the postings' base-commit:.
 	(
 		export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_DATE=2000-01-01T00:00:00Z \
 			GIT_COMMITTER_DATE=2000-01-01T00:00:00Z GIT_AUTHOR_NAME="Placeholder Name" GIT_COMMITTER_NAME="Placeholder Name" \

@@ -1,22 +1,17 @@
 #!/usr/bin/python3
 """The mails b4 writes, read for make tree, make export and make send.
 
-mail.py cover FIRST [cover] PATCH...: the message of a posting's b4
-cover commit (make tree) for the posting as make export wrote it, from a
-new tracking section (stdin): the cover letter's subject and text when FIRST,
-the posting's first mail, is one ("cover"); for a posting of one patch,
-the text that b4 put under its "---" (the cover letter's, then the
-patch's notes), under b4's "(no cover subject)": b4 mails none for one
-patch, and make export asks for one if a second comes; To:/Cc: trailers from
-FIRST's headers, less the people the patches' trailers name (b4 adds
-those to each of their patches itself) unless a patch that does not
-name them has them too; b4's tracking from its X-B4-Tracking header
-(stdin's if it has none).
+mail.py cover NAME FIRST [cover] PATCH...: the message of b4 prep's
+cover commit for posting NAME as make export wrote it: the subject and
+text of FIRST, its cover letter ("cover"), or for one patch the text
+that b4 put under its "---", under b4's "(no cover subject)"; To:/Cc:
+trailers from FIRST's headers, less whom a patch's trailers name (b4
+adds them to that patch itself); b4's tracking from X-B4-Tracking.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
 X-B4-Tracking."""
-import base64, email, email.policy, email.utils, gzip, json, re, sys
+import base64, email, email.policy, email.utils, gzip, json, os, re, sys, time
 
 MARKER = "--- b4-submit-tracking ---"
 
@@ -26,9 +21,7 @@ def read(path, policy=email.policy.default):
 
 
 def tracking(msg):
-    """The JSON in msg's X-B4-Tracking header, or None."""
-    if not msg["X-B4-Tracking"]:
-        return None
+    """The JSON in msg's X-B4-Tracking header."""
     b64 = re.sub(r"\s", "", str(msg["X-B4-Tracking"])).split("b=", 1)[1]
     return gzip.decompress(base64.b64decode(b64)).decode()
 
@@ -43,11 +36,10 @@ if sys.argv[1] == "same":
         return msg.as_bytes()
     sys.exit(norm(sys.argv[2]) != norm(sys.argv[3]))
 
-first, kind, patches = sys.argv[2], sys.argv[3], sys.argv[4:]
-fresh = sys.stdin.read()
-comment, _, fresh_json = fresh.partition("\n" + MARKER + "\n")[2].partition("\n{")
+name, first, kind, patches = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 msg = read(first)
-tracked = json.loads(tracking(msg) or "{" + fresh_json)
+new = {"series": {"revision": 1, "change-id": f"{time.strftime('%Y%m%d')}-{name}-{os.urandom(6).hex()}", "prefixes": []}}
+tracked = json.loads(tracking(msg)) if msg["X-B4-Tracking"] else new
 
 text = notes = ""
 if kind == "cover":
@@ -58,9 +50,7 @@ if kind == "cover":
     end = next((i for i, l in enumerate(lines) if l.startswith("base-commit: ")), 0)
     cuts = [i for i in range(end) if lines[i] == "---"]
     if len(cuts) < 2:
-        sys.exit(f"error: {first} has no shortlog and base-commit: after its text: it is not "
-                 "a cover letter that make export wrote; edit the cover letter in the tree "
-                 "(b4 prep --edit-cover on its branch) and run make export")
+        sys.exit(f"error: {first} is no cover letter that b4 send -o wrote (no shortlog, base-commit:)")
     # The text's own "---" parts (a changelog) go after the To:/Cc:
     # trailers, where b4 keeps them (in the mail, it leaves them out).
     own = cuts[0] if cuts[0] < cuts[-2] else cuts[-2]
@@ -95,5 +85,4 @@ for field in ("To", "Cc"):
     for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
-body = text + trailers + notes
-sys.stdout.write(body + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")
+sys.stdout.write(text + trailers + notes + "\n" + MARKER + "\n# This section is used internally by b4 prep for tracking purposes.\n" + json.dumps(tracked, indent=2) + "\n")

@@ -11,28 +11,9 @@ need sparse sparse
 need s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 
-# A checkout of the base beside the tree, for the base's objects.
-base_src=$BUILD/base-src
-if [ -e "$base_src/.git" ]; then
-	git -C "$base_src" checkout -q -f --detach base
-else
-	git -C "$SRC" worktree add -q --detach "$base_src" base
-fi
-
-arch_of() {
-	case $1 in
-	arch/s390/*) echo s390 ;;
-	drivers/cpufreq/cppc_*) echo arm64 ;;
-	*) echo x86_64 ;;
-	esac
-}
-
-cross_of() {
-	case $1 in
-	s390) echo s390x-linux-gnu- ;;
-	arm64) echo aarch64-linux-gnu- ;;
-	esac
-}
+base_src=$(base_src)
+arch_of() { case $1 in arch/s390/*) echo s390 ;; drivers/cpufreq/cppc_*) echo arm64 ;; *) echo x86_64 ;; esac; }
+cross_of() { case $1 in s390) echo s390x-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; esac; }
 
 # object FILE: the object FILE is compiled into; kernel/sched builds
 # several .c files as one unit that includes them.

@@ -49,7 +49,8 @@ if [ "${STABLE:-0}" = 1 ]; then
 fi
 for name in $names; do
 	git -C "$BUILD/b4-wt" checkout -q --ignore-other-worktrees "b4/$name"
-	(cd "$BUILD/b4-wt" && b4 send --no-sign --not-me-too $([ "${REFLECT:-0}" != 1 ] || echo --reflect)) ||
+	# b4 asks for Enter: one line of ours each, for each posting's own.
+	{ IFS= read -r l && echo "$l" || true; } | (cd "$BUILD/b4-wt" && b4 send --no-sign --not-me-too $([ "${REFLECT:-0}" != 1 ] || echo --reflect)) ||
 		die "b4 send of b4/$name failed (b4 says why above)"
 	git -C "$BUILD/b4-wt" checkout -q --detach
 done

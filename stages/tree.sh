@@ -43,12 +43,9 @@ for d in $(postings); do
 	fi
 	[ "$(cover "$d" | wc -l)" -le 1 ] || die "$d has two cover letters: one posting a folder"
 	mapfile -t patches < <(series "$d")
-	# b4 prep's cover commit, as b4 prep -n makes it, given the posting's
-	# text, To/Cc and b4 tracking (mail.py).
+	# b4 prep's cover commit, given the posting's text, To/Cc and tracking.
 	first=$(cover "$d")
-	c=$(printf '\n--- b4-submit-tracking ---\n%s\n{"series": {"revision": 1, "change-id": "%s-%s-%s", "prefixes": []}}\n' \
-		"# This section is used internally by b4 prep for tracking purposes." "$(date +%Y%m%d)" "$name" "$(openssl rand -hex 6 2>/dev/null || echo 000000000000)" |
-		python3 "$TOP/stages/mail.py" cover "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" |
+	c=$(python3 "$TOP/stages/mail.py" cover "$name" "${first:-${patches[0]}}" "${first:+cover}" "${patches[@]}" |
 		git -C "$TREE" commit-tree 'base^{tree}' -p base)
 	git -C "$wt" checkout -q --detach "$c"
 	am "$wt" "${patches[@]}"
