@@ -10,10 +10,8 @@
 kunit_args um
 dir=$KUNIT_DIR logs=$BUILD/bisect-logs
 mkdir -p "$dir" "$logs"
-# The configuration of the UML KUnit kernel, as kunit.py makes it for
-# every posting: the KUnit build after this one then has nothing to
-# configure differently (IRQ_KUNIT_TEST implies SMP, which would make
-# it build everything again).
+# kunit.py's UML configuration for every posting: the KUnit build after
+# this one then configures nothing differently (and builds little).
 frag=$logs/config
 (cd "$KUNIT_SRC" && python3 tools/testing/kunit/kunit.py config "${KUNIT_ARGS[@]}" \
 	--make_options CC="ccache gcc") >"$logs/config.log" 2>&1 || die "kunit.py config: $(tail -n 5 "$logs/config.log")"
@@ -21,16 +19,11 @@ cp "$dir/.config" "$frag"
 
 # build_at REV NAME: build the tree at REV, warnings to $logs/NAME.warn.
 build_at() {
-	git -C "$KUNIT_SRC" checkout -q -f --detach "$1"
-	cp "$frag" "$dir/.config"
+	git -C "$KUNIT_SRC" checkout -q -f --detach "$1" && cp "$frag" "$dir/.config"
 	make -s -C "$KUNIT_SRC" ARCH=um O="$dir" olddefconfig >/dev/null
-	if ! make -C "$KUNIT_SRC" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" \
-		>"$logs/$2.log" 2>&1; then
-		grep -E 'error|Error' "$logs/$2.log" | head -n 20 >&2
-		return 1
-	fi
-	grep -E ': warning: ' "$logs/$2.log" | sed -E 's/:[0-9]+:[0-9]+:/:/' |
-		sort -u >"$logs/$2.warn" || true
+	make -C "$KUNIT_SRC" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" >"$logs/$2.log" 2>&1 ||
+		{ grep -E 'error|Error' "$logs/$2.log" | head -n 20 >&2; return 1; }
+	grep -E ': warning: ' "$logs/$2.log" | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u >"$logs/$2.warn" || true
 }
 
 trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach "$(git -C "$SRC" rev-parse HEAD)"' EXIT

@@ -2,15 +2,10 @@
 # checkpatch.sh: scripts/checkpatch.pl --strict on every patch of the
 # postings and of the 6.12.y and 6.18.y backports: no error, warning or
 # check.
-# UNKNOWN_COMMIT_ID is off because neither tree has the upstream history
-# to look a commit id up in (51d0656959bc, cafeff5a0309, 7a40798c714f), and
-# FILE_PATH_CHANGES ("does MAINTAINERS need updating?") because the stage
-# checks that itself: every file the series adds has a maintainer. The
-# backport keeps upstream's text and code as they are, with what
-# checkpatch says of them: a Reported-by: followed by a Signed-off-by:,
-# an extern prototype, no blank line after a declaration; and a
-# backporter named in the upstream chain signs again below the note, as
-# stable's own backports do (BAD_SIGN_OFF: "Duplicate signature").
+# Off: UNKNOWN_COMMIT_ID (no upstream history here), FILE_PATH_CHANGES
+# (checked here: every file the series adds has a maintainer); for the
+# backports, what checkpatch says of upstream's text and code as they
+# are, and a backporter's second sign-off below the note (BAD_SIGN_OFF).
 . "$(dirname "$0")/lib.sh"
 
 bad=0

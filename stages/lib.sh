@@ -65,7 +65,7 @@ committed() {
 		die "$1 has changes that git does not hold: commit them (git add -A $1 && git commit) first"
 }
 # tested_hash: of patches/ and stable/, what make test passed on.
-tested_hash() { find "$PATCHES" "$STABLE_DIR" -name '*.patch' | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1; }
+tested_hash() { for d in "$PATCHES" "$STABLE_DIR"; do (cd "$d" && find . -name '*.patch' | LC_ALL=C sort | xargs -r sha256sum); done | sha256sum | cut -d' ' -f1; }
 
 # timed SECONDS CMD...: timeout, passing Ctrl-C on to CMD's process group.
 timed() {

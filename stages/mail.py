@@ -15,16 +15,13 @@ import base64, email, email.policy, email.utils, gzip, json, os, re, sys, time
 
 MARKER = "--- b4-submit-tracking ---"
 
-
 def read(path, policy=email.policy.default):
     return email.message_from_binary_file(open(path, "rb"), policy=policy)
-
 
 def tracking(msg):
     """The JSON in msg's X-B4-Tracking header."""
     b64 = re.sub(r"\s", "", str(msg["X-B4-Tracking"])).split("b=", 1)[1]
     return gzip.decompress(base64.b64decode(b64)).decode()
-
 
 if sys.argv[1] == "same":
     def norm(path):

@@ -72,19 +72,11 @@ for arch in $(cut -d' ' -f1 <<<"$objs" | sort -u); do
 	prepare "$SRC" "$arch" series
 done
 while read -r arch obj; do
-	new=$(warnings "$SRC" "$arch" "$obj")
-	if [ -f "$base_src/${obj%.o}.c" ]; then
-		old=$(warnings "$base_src" "$arch" "$obj")
-	else
-		old=""
-	fi
-	added=$(comm -13 <(echo "$old") <(echo "$new") | sed '/^$/d')
-	if [ -n "$added" ]; then
-		printf 'error: %s (%s): new warnings:\n%s\n' "$obj" "$arch" "$added" >&2
-		bad=1
-	else
-		log "$obj ($arch): no new W=1 or sparse warning"
-	fi
+	old=
+	[ ! -f "$base_src/${obj%.o}.c" ] || old=$(warnings "$base_src" "$arch" "$obj")
+	added=$(comm -13 <(echo "$old") <(warnings "$SRC" "$arch" "$obj") | sed '/^$/d')
+	[ -z "$added" ] || { printf 'error: %s (%s): new warnings:\n%s\n' "$obj" "$arch" "$added" >&2; bad=1; }
+	[ -n "$added" ] || log "$obj ($arch): no new W=1 or sparse warning"
 	[ -f "$base_src/${obj%.o}.c" ] || continue
 	python3 "$SRC/scripts/bloat-o-meter" -t "$BUILD/objects-base-$arch/$obj" \
 		"$BUILD/objects-series-$arch/$obj" | sed "s|^|$obj ($arch): |"

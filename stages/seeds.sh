@@ -24,19 +24,14 @@ guest() {
 	while read -r _ _ pid comm policy prio; do
 		found=1 want=$3
 		[[ "$comm" != irq/*-s-* ]] || want=$4
-		if [ "$pid" = - ]; then
-			row "$id" "$name" "$comm" - none - "$want"
-		else
-			row "$id" "$name" "$comm" "$pid" "$policy" "$prio" "$want"
-		fi
+		[ "$pid" != - ] || policy=none prio=-
+		row "$id" "$name" "$comm" "$pid" "$policy" "$prio" "$want"
 	done < <(grep "^seen $id " "$out/results.txt")
 	[ "$found" = 1 ] || row "$id" "$name" "(no thread)" - none - "$3"
 }
 
 # none ID SYSTEM WHY: a row QEMU cannot reach.
-none() {
-	printf '%-7s %-16s %s\n' "$1" "$2" "-- not reached: $3"
-}
+none() { printf '%-7s %-16s %s\n' "$1" "$2" "-- not reached: $3"; }
 
 printf '%-7s %-16s %-22s %6s %-6s %4s  %-8s %s\n' seed system thread pid policy prio expected state
 guest 001 "crypto engine" "FIFO 50"

@@ -1,19 +1,23 @@
 #!/bin/bash
 # make send: b4 send of each b4 branch of build/linux (POSTINGS="NAME..."
-# for some), a dry run that shows each mail's From, Subject, To and Cc
-# unless SEND=1; REFLECT=1 (b4 send --reflect) mails you alone. b4 does
-# the rest: its SMTP settings (sendemail.*), the Enter it waits for, the
-# sent tag and the next version. STABLE=1: git send-email of stable/'s
-# and stable/6.18.y/'s backports, a mail each, to stable@vger.kernel.org
-# and stable.conf's STABLE_CC. SEND=1 sends only what make test passed
-# on (build/test-passed.stamp), only the mails that patches/ has, and
-# none that still carries the placeholder identity (make sign).
+# for some); without SEND=1 a dry run: each mail's From, Subject, To, Cc
+# as b4 send -o writes them. REFLECT=1 (b4 send --reflect) mails you
+# alone. b4 does the rest: the SMTP settings (sendemail.*), the Enter it
+# waits for, the sent tag, the next version. STABLE=1: git send-email
+# (--dry-run without SEND=1) of stable/'s and stable/6.18.y/'s backports,
+# a mail each, to stable@vger.kernel.org and stable.conf's STABLE_CC.
+# SEND=1 sends only what make test passed on (build/test-passed.stamp),
+# only mails that patches/ has, none that carries the placeholder.
 . "$(dirname "$0")/lib.sh"
 lock_build
 tmp=$(mktemp -d) stale=
 trap 'rm -rf "$tmp"' EXIT
 if [ "${STABLE:-0}" = 1 ]; then
 	mapfile -t mails < <(series "${STABLE_POSTINGS[@]}")
+	. "${STABLE_CONF:-$TOP/stable.conf}"
+	to=(--to=stable@vger.kernel.org --cc="$STABLE_CC")
+	[ "${REFLECT:-0}" != 1 ] || to=(--to="$ME")
+	gse=(git send-email --from="$ME" --no-thread --suppress-cc=all --confirm=never --no-format-patch --8bit-encoding=UTF-8 "${to[@]}")
 else
 	git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null || die "no $TREE: run make tree"
 	names=${POSTINGS:-$(git -C "$TREE" for-each-ref --format='%(refname:lstrip=3)' refs/heads/b4/)}
@@ -29,9 +33,8 @@ fi
 ((${#mails[@]})) || die "nothing to send"
 held=$(placeholder "${mails[@]}" | sed "s|^$tmp/||" | paste -sd' ')
 if [ "${SEND:-0}" != 1 ]; then
-	for f in "${mails[@]}"; do
-		unfold "$f" | sed -n '/^$/q; s/^\(From\|Subject\|To\|Cc\): /    &/p'
-	done
+	if [ "${STABLE:-0}" = 1 ]; then "${gse[@]}" --dry-run "${mails[@]}"; fi
+	for f in ${names:+"${mails[@]}"}; do unfold "$f" | sed -n '/^$/q; s/^\(From\|Subject\|To\|Cc\): /    &/p'; done
 	[ -z "$held" ] || warn "$held still carry the placeholder identity: make sign first"
 	[ -z "$stale" ] || warn "$stale"
 	log "dry run: SEND=1 sends"
@@ -40,13 +43,7 @@ fi
 [ -z "$held" ] || die "$held still carry the placeholder identity: make sign, make export, make test first"
 [ -z "$stale" ] || die "$stale"
 [ "$(cat "$STAMP" 2>/dev/null)" = "$(tested_hash)" ] || die "make test has not passed on patches/ and stable/ as they are: run make test first"
-if [ "${STABLE:-0}" = 1 ]; then
-	. "${STABLE_CONF:-$TOP/stable.conf}"
-	to=(--to=stable@vger.kernel.org --cc="$STABLE_CC")
-	[ "${REFLECT:-0}" != 1 ] || to=(--to="$ME")
-	git send-email --from="$ME" --no-thread --suppress-cc=all --confirm=never --no-format-patch --8bit-encoding=UTF-8 "${to[@]}" "${mails[@]}"
-	exit 0
-fi
+[ "${STABLE:-0}" != 1 ] || exec "${gse[@]}" "${mails[@]}"
 for name in $names; do
 	git -C "$BUILD/b4-wt" checkout -q --ignore-other-worktrees "b4/$name"
 	# b4 asks for Enter: one line of ours each, for each posting's own.

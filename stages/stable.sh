@@ -1,17 +1,12 @@
 #!/bin/bash
-# stable.sh tree|export|without|with: the 6.12.y backport in stable/, on
-# its own base (stable.conf, Debian's linux-source-6.12).
-#   tree     build/stable, made once: the base as tag base; branch
-#            backport = base + stable/*.patch; with = backport + the
-#            test-only stable/test/*.patch (git am). Kept as it is after.
-#   export   stable/*.patch from backport and stable/test/ from with's
-#            last commit (git format-patch), when git holds stable/.
-#   without, with: stable/ as it is, by git am in the scratch worktree
-#            build/stable-src; "without" puts back the base's
-#            kernel/irq/manage.c, all that the backport changes at run
-#            time. The x86_64 KUnit kernel runs the irq thread cases with
-#            threadirqs: without, the forced secondary case fails; with,
-#            both pass.
+# stable.sh tree|export|without|with: the 6.12.y backport in stable/ on
+# its base (stable.conf). tree: build/stable, made once: tag base, branch
+# backport (+ stable/*.patch), with (+ stable/test/*.patch). export:
+# stable/ from them by git format-patch, when git holds stable/.
+# without|with: stable/ by git am in the scratch build/stable-src,
+# "without" with the base's kernel/irq/manage.c (all the backport changes
+# at run time); the x86_64 KUnit irq cases under threadirqs: without,
+# the forced secondary case fails; with, both pass.
 export BASE_CONF=${STABLE_CONF:-$(dirname "$0")/../stable.conf}
 . "$(dirname "$0")/lib.sh"
 TREE=$BUILD/stable

@@ -32,10 +32,7 @@ module() {
 	make -C "$SRC" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
 		M="$BUILD/modules/$1" modules >"$BUILD/modules/$1.log" 2>&1
 }
-if module uses-setters; then
-	warn "a module calling the setters links"
-	bad=1
-fi
+! module uses-setters || { warn "a module calling the setters links"; bad=1; }
 log=$BUILD/modules/uses-setters.log
 for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr; do
 	grep -q "ERROR: modpost: .*uses_setters.ko: symbol '$s' undefined!" "$log" ||
@@ -45,18 +42,8 @@ grep -q "uses symbol 'sched_setattr_nocheck' from namespace 'module:cppc_cpufreq
 	{ warn "modpost does not refuse sched_setattr_nocheck to another module"; bad=1; }
 [ "$bad" = 0 ] && log "modpost refuses a module that calls the setters:" &&
 	grep 'ERROR: modpost' "$log" >&2
-if module cppc-cpufreq-name; then
-	log "a module named cppc_cpufreq may call sched_setattr_nocheck()"
-else
-	tail -n 20 "$BUILD/modules/cppc-cpufreq-name.log" >&2
-	warn "a module named cppc_cpufreq cannot call sched_setattr_nocheck()"
-	bad=1
-fi
-if module uses-helpers; then
-	log "a module using only the helpers builds"
-else
-	tail -n 20 "$BUILD/modules/uses-helpers.log" >&2
-	warn "a module using only the helpers does not build"
-	bad=1
-fi
+for m in "cppc-cpufreq-name:a module named cppc_cpufreq may call sched_setattr_nocheck()" \
+	"uses-helpers:a module using only the helpers builds"; do
+	module "${m%%:*}" && log "${m#*:}" || { tail -n 20 "$BUILD/modules/${m%%:*}.log" >&2; warn "not so: ${m#*:}"; bad=1; }
+done
 exit "$bad"

@@ -1,13 +1,10 @@
 #!/bin/bash
-# make tree: build/linux, made once: the pinned base (base.conf) as tag
-# base, and a b4 prep branch b4/NAME for each posting of patches/ that
-# has none yet (b4's cover commit with the posting's text, To/Cc and
-# b4 tracking, then its patches by git am). Branches there are yours:
-# kept as they are. build/src, the harness's checkout that is built, is
-# base + every posting of patches/ by git am (the apply check).
-# make tree KERNEL=/path [BASE=rev] [BRANCH=rt-prio]: the series by git
-# am on a new branch BRANCH of your tree, in the worktree
-# build/worktree-BRANCH; your checkout is never touched.
+# make tree: build/linux, made once: base.conf's base as tag base; a b4
+# prep branch b4/NAME (cover commit, then git am) for each posting that
+# has none; a branch there is yours, kept as it is. build/src, what is
+# built: base + every posting of patches/ by git am (the apply check).
+# KERNEL=/path [BASE=rev] [BRANCH=rt-prio]: the series by git am on a new
+# branch of your tree, in the worktree build/worktree-BRANCH.
 . "$(dirname "$0")/lib.sh"
 lock_build
 [ -n "$(series)" ] || die "no postings in $PATCHES"
