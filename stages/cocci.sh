@@ -15,12 +15,8 @@ got=$(cd "$SRC" && timed 120 spatch -D report --very-quiet --no-show-diff --no-i
 	--include-headers --cocci-file "$rule" "$fixture" | cut -d: -f2 | sort -n | paste -sd' ') ||
 	{ echo "error: spatch on the fixture failed or timed out" >&2; bad=1; }
 want=$(grep -n '/\* report \*/' "$fixture" | cut -d: -f1 | paste -sd' ')
-if [ "$got" = "$want" ]; then
-	log "fixture: lines $got reported, as marked"
-else
-	printf 'error: the fixture reports lines "%s", not the marked "%s"\n' "$got" "$want" >&2
-	bad=1
-fi
+[ "$got" = "$want" ] && log "fixture: lines $got reported, as marked" ||
+	{ printf 'error: the fixture reports lines "%s", not the marked "%s"\n' "$got" "$want" >&2; bad=1; }
 
 for src in "$(base_src)" "$SRC"; do
 	if ! timed 1800 make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" \
@@ -31,11 +27,7 @@ for src in "$(base_src)" "$SRC"; do
 		continue
 	fi
 	report=$(grep -E '^[a-z0-9_/.-]+\.[ch]:[0-9]+' "$BUILD/coccicheck.out" | sed 's|^\./||' | sort) || true
-	if [ -z "$report" ]; then
-		log "$(git -C "$src" log -1 --format=%s): the rule reports nothing"
-	else
-		printf 'error: at %s the rule reports:\n%s\n' "$src" "$report" >&2
-		bad=1
-	fi
+	[ -n "$report" ] || log "$(git -C "$src" log -1 --format=%s): the rule reports nothing"
+	[ -z "$report" ] || { printf 'error: at %s the rule reports:\n%s\n' "$src" "$report" >&2; bad=1; }
 done
 exit "$bad"

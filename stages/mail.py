@@ -42,14 +42,12 @@ text = notes = ""
 if kind == "cover":
     subject = re.sub(r"^\[[^]]*\]\s*", "", " ".join(str(msg["Subject"]).split()))
     lines = msg.get_content().split("\n")
-    # b4's cover letter: the text, "---", shortlog and diffstat, "---",
-    # base-commit: and change-id:, the signature.
+    # The text, "---", shortlog and diffstat, "---", base-commit: ...
     end = next((i for i, l in enumerate(lines) if l.startswith("base-commit: ")), 0)
     cuts = [i for i in range(end) if lines[i] == "---"]
     if len(cuts) < 2:
         sys.exit(f"error: {first} is no cover letter that b4 send -o wrote (no shortlog, base-commit:)")
-    # The text's own "---" parts (a changelog) go after the To:/Cc:
-    # trailers, where b4 keeps them (in the mail, it leaves them out).
+    # The text's own "---" parts (a changelog) go after To:/Cc:, as b4's.
     own = cuts[0] if cuts[0] < cuts[-2] else cuts[-2]
     text = subject + "\n\n" + "\n".join(lines[:own]).strip("\n") + "\n\n"
     if own < cuts[-2]:
