@@ -93,10 +93,12 @@ for m in "$tmp"/smails/*; do
 	[ -z "$(comm -23 <(emails <<<"stable@vger.kernel.org, $STABLE_CC") <(hdr "$m" X-Envelope-To | emails))" ] || fail "backport to $(hdr "$m" X-Envelope-To), not stable@ and STABLE_CC"
 done
 if [ -e "$stable_tree/.git" ]; then
-	st=$stable_tree
-	git -C "$st" worktree add -q --detach "$tmp/swt" base
-	git -C "$tmp/swt" am -q "$tmp/smails/0001" || fail "git am of the backport mail onto its base"
-	[ "$(git -C "$tmp/swt" rev-parse 'HEAD^{tree}')" = "$(git -C "$st" rev-parse 'backport^{tree}')" ] || fail "the backport mail does not give branch backport"
-	git -C "$st" worktree remove --force "$tmp/swt"
+	# A scratch repository on build/stable's objects, the patch's files checked out.
+	git init -q "$tmp/s" && echo "$stable_tree/.git/objects" >"$tmp/s/.git/objects/info/alternates"
+	git -C "$tmp/s" fetch -q "$stable_tree" refs/tags/base:refs/tags/base
+	sed -n 's|^diff --git a/\(.*\) b/.*|/\1|p' "${backports[0]}" | git -C "$tmp/s" sparse-checkout set --no-cone --stdin
+	git -C "$tmp/s" checkout -q --detach base && git -C "$tmp/s" am -q "${backports[0]}" && tree=$(git -C "$tmp/s" rev-parse 'HEAD^{tree}')
+	git -C "$tmp/s" checkout -q --detach base && git -C "$tmp/s" am -q "$tmp/smails/0001" || fail "git am of the backport mail onto its base"
+	[ "$(git -C "$tmp/s" rev-parse 'HEAD^{tree}')" = "$tree" ] || fail "the backport mail, git am'ed, is not the backport"
 fi
 echo "PASS send round trip STABLE=1: ${#backports[@]} mails"
