@@ -37,7 +37,7 @@ tree:
 	$(S)/deps.sh tree
 	$(S)/tree.sh
 
-export sign send clean flake:
+sign send clean flake export:
 	$(S)/$@.sh
 
 stable-tree:

@@ -4,7 +4,7 @@
 # file changed by two postings. A patch fails if it does not apply or
 # build, or if its build prints a compiler warning the base build did
 # not. It builds in the UML KUnit build folder and its worktree, so the
-# KUnit build after it (branch series, every posting) is incremental.
+# KUnit build after it (build/src, every posting) is incremental.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um
