@@ -110,7 +110,7 @@ b4_out() {
 	scratch_wt "$BUILD/b4-wt" base
 	git -C "$BUILD/b4-wt" checkout -q --ignore-other-worktrees "b4/$1"
 	(cd "$BUILD/b4-wt" && env GIT_CONFIG_COUNT=$((i + 1)) "GIT_CONFIG_KEY_$i=sendemail.smtpServer" "GIT_CONFIG_VALUE_$i=/bin/false" \
-		b4 --offline-mode send -o "$2" --no-sign --not-me-too) >"$BUILD/b4.log" 2>&1 ||
+		timeout 300 b4 --offline-mode send -o "$2" --no-sign --not-me-too) >"$BUILD/b4.log" 2>&1 ||
 		die "b4 send -o of b4/$1: $(grep -A3 CRITICAL "$BUILD/b4.log" || tail -n 3 "$BUILD/b4.log")"
 	git -C "$BUILD/b4-wt" checkout -q --detach
 	for f in "$2"/*.eml; do mv "$f" "${f%.eml}.patch"; done

@@ -17,7 +17,7 @@ if [ "${STABLE:-0}" = 1 ]; then
 	. "${STABLE_CONF:-$TOP/stable.conf}"
 	to=(--to=stable@vger.kernel.org --cc="$STABLE_CC")
 	[ "${REFLECT:-0}" != 1 ] || to=(--to="$ME")
-	gse=(git send-email --from="$ME" --no-thread --suppress-cc=all --confirm=never --no-format-patch --8bit-encoding=UTF-8 "${to[@]}")
+	gse=(timeout 1800 git send-email --from="$ME" --no-thread --suppress-cc=all --confirm=never --no-format-patch --8bit-encoding=UTF-8 "${to[@]}")
 else
 	git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null || die "no $TREE: run make tree"
 	names=${POSTINGS:-$(git -C "$TREE" for-each-ref --format='%(refname:lstrip=3)' refs/heads/b4/)}
@@ -47,7 +47,7 @@ fi
 for name in $names; do
 	git -C "$BUILD/b4-wt" checkout -q --ignore-other-worktrees "b4/$name"
 	# b4 asks for Enter: one line of ours each, for each posting's own.
-	{ IFS= read -r l && echo "$l" || true; } | (cd "$BUILD/b4-wt" && b4 send --no-sign --not-me-too $([ "${REFLECT:-0}" != 1 ] || echo --reflect)) ||
+	{ IFS= read -r l && echo "$l" || true; } | (cd "$BUILD/b4-wt" && timeout 3600 b4 send --no-sign --not-me-too $([ "${REFLECT:-0}" != 1 ] || echo --reflect)) ||
 		die "b4 send of b4/$name failed (b4 says why above)"
 	git -C "$BUILD/b4-wt" checkout -q --detach
 done

@@ -1,6 +1,7 @@
 #!/bin/bash
-# The send round trip, on a scratch copy of build/linux's b4 branches,
-# patches/ and stable/ (what TREE, PATCHES, STABLE_DIR name): make send
+# The send round trip, on a scratch copy of patches/ and stable/ and a
+# repository on build/linux's objects whose b4 branches make tree makes
+# from patches/ (TREE, PATCHES, STABLE_DIR name the originals): make send
 # SEND=1 is refused while the mails carry the placeholder, and before a
 # stamp; then make sign, make export, the stamp, and make send SEND=1
 # REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
@@ -42,9 +43,11 @@ git config --global user.email rt@roundtrip-mail.dev
 mkdir "$tmp/top" && cp -r "$PATCHES" "$tmp/top/patches" && cp -r "$STABLE_DIR" "$tmp/top/stable"
 git -C "$tmp/top" init -q && git -C "$tmp/top" add -A && git -C "$tmp/top" commit -q -m copy
 git init -q "$tmp/linux" && echo "$TREE/.git/objects" >"$tmp/linux/.git/objects/info/alternates"
-git -C "$tmp/linux" fetch -q "$TREE" 'refs/heads/b4/*:refs/heads/b4/*' 'refs/tags/base:refs/tags/base'
+git -C "$tmp/linux" fetch -q "$TREE" 'refs/tags/base:refs/tags/base'
 stable_tree=$BUILD/stable
-export TREE=$tmp/linux PATCHES=$tmp/top/patches STABLE_DIR=$tmp/top/stable BUILD=$tmp/build STAMP=$tmp/build/test-passed.stamp
+export TREE=$tmp/linux PATCHES=$tmp/top/patches STABLE_DIR=$tmp/top/stable BUILD=$tmp/build STAMP=$tmp/build/test-passed.stamp SRC
+# The copy's b4 branches, made from patches/ by make tree (build/src is the same).
+"$TOP/stages/tree.sh" >"$tmp/out" 2>&1 || fail "make tree of the copy: $(tail -n 3 "$tmp/out")"
 send() { printf '\n%.0s' {1..20} | timeout 300 env "$@" "$TOP/stages/send.sh" >"$tmp/out" 2>&1; }
 
 start_sink "$tmp/mbox"
