@@ -66,3 +66,12 @@ git -C "$d" checkout -q patches && echo 'new' >"$d/stable/notes"
 out=$(fx "$d" "$S/stable.sh" export)
 [ $? != 0 ] && [ -f "$d/stable/notes" ]
 result "rule: make stable-export refuses a stable/ with a file git does not hold" $? "$out"
+# KERNEL=: the series by git am on a new branch, in build/worktree-BRANCH;
+# the user's checkout and its uncommitted edit stay; run again, it is used.
+d=$tmp/rule-kernel
+fixture "$d" && git init -q "$d/k" && tar -C "$d/k" --strip-components=1 -xf "$d/base.tar.xz"
+git -C "$d/k" add -f -A && git -C "$d/k" commit -q -m base && echo edit >>"$d/k/kernel/irq/manage.c"
+before=$(held "$d/k" 2>/dev/null)
+out=$(fx "$d" make -s -C "$TOP" tree KERNEL="$d/k")$(fx "$d" make -s -C "$TOP" tree KERNEL="$d/k")
+[ -z "$(comm -23 <(sort <<<"$before") <(held "$d/k" 2>/dev/null | sort))" ] && [ "$(git -C "$d/build/worktree-rt-prio" rev-list --count "$(git -C "$d/k" rev-parse HEAD)..rt-prio")" = 3 ] && grep -q 'used as it is' <<<"$out"
+result "rule: make tree KERNEL= adds a branch and a worktree, the user's checkout untouched" $? "$out"
