@@ -1,10 +1,8 @@
 #!/bin/bash
-# make export: write patches/NAME/ from build/linux's branch b4/NAME, for
-# each b4 branch, by b4 send -o: the mails as b4 send would send them
-# (To/Cc, base-commit:, change-id:, b4's tracking). Only when git holds
-# patches/ as it is (the previous copy stays in git); a mail that differs
-# only in what b4 makes anew (date, message ids) keeps its file. A new
-# posting wants its To/Cc first: b4 prep --auto-to-cc on its branch.
+# make export: patches/NAME/ from each branch b4/NAME of build/linux by b4
+# send -o, only when git holds patches/ (the previous copy stays in git);
+# a mail that differs only in what b4 makes anew (date, message ids)
+# keeps its file. A new posting's To/Cc: b4 prep --auto-to-cc first.
 . "$(dirname "$0")/lib.sh"
 [ -z "${KERNEL:-}" ] || die "in your own tree ($KERNEL), b4 send -o writes the patches"
 lock_build

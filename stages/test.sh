@@ -1,11 +1,9 @@
 #!/bin/bash
-# make test: every check in order, a PASS/FAIL line each with its time,
-# the stage times, the number skipped and, last, "N passed, N failed";
-# non-zero on any failure. A check may count its cases in $COUNTS
-# ("passed failed skipped"). "check NAME --after A,B CMD" runs CMD only
-# if checks A and B passed; else it fails as "not run". A pass records
-# the hash of patches/ and stable/ in build/test-passed.stamp: make send
-# SEND=1 sends only that.
+# make test: every check, a PASS/FAIL line each with its time, the stage
+# times, the number skipped, last "N passed, N failed"; non-zero on any
+# failure. A check may count its cases in $COUNTS ("passed failed
+# skipped"); "check NAME --after A,B CMD" runs only if A and B passed. A
+# pass stamps patches/ and stable/ (build/test-passed.stamp) for send.
 . "$(dirname "$0")/lib.sh"
 lock_build
 logs=$BUILD/logs stages=$(dirname "$0")
