@@ -151,7 +151,7 @@ qemu_accel() {
 			-serial stdio -kernel "$1" -append "console=ttyS0 panic=-1 kunit.enable=0 rdinit=/none" </dev/null 2>/dev/null)"; then
 			accel="-accel kvm -cpu host"
 		elif [ -e "$KVM_DEV" ]; then
-			warn "$KVM_DEV is there, but a guest does not boot under it here: every guest runs under TCG"
+			warn "$KVM_DEV is there but unusable here (not writable, or a guest died under it): every guest runs under TCG"
 		fi
 		mkdir -p "$BUILD" && echo "$accel" >"$BUILD/qemu-accel"
 	fi

@@ -21,7 +21,7 @@ out=$(probe "$k" "$tmp/dev" 'echo "Run /none as init process"')
 result "kvm: a /dev/kvm whose guest boots: KVM" $? "$out"
 k=$tmp/kvm-broken
 out=$(probe "$k" "$tmp/dev" 'echo "Linux version 7.3.0"; case "$*" in *"-accel kvm"*) echo "KVM internal error. Suberror: 1" >&2; exec sleep 30 ;; esac')
-[ "$(tail -n 1 <<<"$out")" = "-accel tcg" ] && grep -q 'does not boot under it' <<<"$out" && [ "$(cat "$k/build/qemu-accel")" = "-accel tcg" ]
+[ "$(tail -n 1 <<<"$out")" = "-accel tcg" ] && grep -q 'unusable here' <<<"$out" && [ "$(cat "$k/build/qemu-accel")" = "-accel tcg" ]
 result "kvm: a /dev/kvm whose guest dies: TCG, named once" $? "$out"
 # kunit.py exec starts QEMU with -accel kvm -accel hvf -accel tcg.
 cat >"$k/src/tools/testing/kunit/kunit.py" <<'PY'
