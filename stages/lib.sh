@@ -35,8 +35,8 @@ need() { command -v "$1" >/dev/null || die "'$1' is missing: apt-get install $2"
 in_way() { die "$1 is in the way ($2): move it away (mv $1 $1.old) or use it as it is"; }
 # lock_build: one command at a time on build/; its children share the lock.
 lock_build() {
-	[ -z "${BUILD_LOCKED:-}" ] || return 0
-	mkdir -p "$BUILD" && exec 9>"$BUILD/lock"
+	mkdir -p "$BUILD" && [ -z "${BUILD_LOCKED:-}" ] || return 0
+	exec 9>"$BUILD/lock"
 	flock -n 9 || die "another make command is running on $BUILD: wait for it to end"
 	export BUILD_LOCKED=1
 }
