@@ -10,7 +10,7 @@ adds them to that patch itself); b4's tracking from X-B4-Tracking.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
-X-B4-Tracking."""
+X-B4-Tracking, the order of To and Cc."""
 import base64, email, email.policy, email.utils, gzip, json, os, re, sys, time
 
 MARKER = "--- b4-submit-tracking ---"
@@ -30,6 +30,10 @@ if sys.argv[1] == "same":
             del msg[h]
         if msg["X-B4-Tracking"]:
             msg.replace_header("X-B4-Tracking", tracking(msg))
+        for h in ("To", "Cc"):  # the same people, in any order
+            people = sorted(a.lower() for _, a in email.utils.getaddresses(msg.get_all(h, [])))
+            del msg[h]
+            msg[h] = ", ".join(people)
         return msg.as_bytes()
     sys.exit(norm(sys.argv[2]) != norm(sys.argv[3]))
 
