@@ -1,10 +1,8 @@
 #!/bin/bash
-# bisect.sh: every posting applied alone to the base, each of its patches
-# built on its own, incrementally, with the UML KUnit configuration; no
-# file changed by two postings. A patch fails if it does not apply or
-# build, or if its build prints a compiler warning the base build did
-# not. It builds in the UML KUnit build folder and its worktree, so the
-# KUnit build after it (build/src, every posting) is incremental.
+# bisect.sh: each posting alone on the base, each patch built in turn
+# (UML KUnit configuration, incrementally): it must apply, build and add
+# no compiler warning; no file in two postings. It builds in build/um
+# and build/um-src, so the KUnit build of build/src after it is quick.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um

@@ -1,8 +1,7 @@
 #!/bin/bash
 # cocci.sh: the series' Coccinelle rule reports exactly the lines of
-# tests/cocci/fixture.c marked "report"; and, run by coccicheck over the
-# whole tree, at the base and with every posting, it reports nothing:
-# the documented exceptions are skipped in the rule itself.
+# tests/cocci/fixture.c marked "report", and nothing through coccicheck
+# over the whole tree, at the base and with every posting.
 . "$(dirname "$0")/lib.sh"
 
 need spatch coccinelle

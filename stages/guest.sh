@@ -1,8 +1,7 @@
 #!/bin/bash
-# guest.sh: the guest's user space for make run: the sched kselftests,
-# built static against the x86_64 kernel's headers and installed with
-# the selftests' install target, busybox, guest/init and the torture
-# modules it loads, as an initramfs.
+# guest.sh: make run's initramfs: the sched kselftests (static, on the
+# x86_64 kernel's headers, by their install target), busybox, guest/init
+# and the torture modules it loads.
 . "$(dirname "$0")/lib.sh"
 
 need busybox busybox-static

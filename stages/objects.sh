@@ -1,10 +1,8 @@
 #!/bin/bash
-# objects.sh: every object the series touches, and cppc_cpufreq, the
-# one user of the export it restricts, built with W=1 and sparse (C=2) at
-# the base and with the series: natively for x86_64, and with the
-# registry's cross compilers for code only s390 (arch/s390) or arm64
-# (cppc_cpufreq) builds. The series may add no warning; bloat-o-meter
-# shows what it changes in the objects that the base has too.
+# objects.sh: every object the series touches, and cppc_cpufreq, built
+# with W=1 and sparse at the base and with the series, for x86_64, s390
+# (arch/s390) and arm64 (cppc_cpufreq): no new warning; bloat-o-meter
+# shows what changes in the objects the base has too.
 . "$(dirname "$0")/lib.sh"
 
 need sparse sparse

@@ -1,8 +1,7 @@
 #!/bin/bash
-# seeds.sh: the table of the 2020 conversions (the seed patches), one row
-# each: the threads the make run guest saw, their policy and priority
-# read in the guest, the expected ones, ok or not. Rows QEMU cannot reach
-# say why. Fails if a reachable row is not ok.
+# seeds.sh: the 2020 conversions' table: the threads the make run guest
+# saw, their policy and priority and the expected ones; a row QEMU cannot
+# reach says why. Fails if a reachable row is not ok.
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/boot

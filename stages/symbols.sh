@@ -1,9 +1,8 @@
 #!/bin/bash
-# symbols.sh: what the x86_64 kernel exports to modules. Module.symvers
-# must have the helpers, no sched_setscheduler*() or sched_setattr(), and
-# sched_setattr_nocheck() for cppc_cpufreq alone; modpost must refuse a
-# module that calls the setters, and build one that uses the helpers and
-# one named cppc_cpufreq that calls sched_setattr_nocheck().
+# symbols.sh: Module.symvers has the helpers, no sched_setscheduler*() or
+# sched_setattr(), sched_setattr_nocheck() for cppc_cpufreq alone; modpost
+# refuses a module calling the setters, builds one using the helpers and
+# one named cppc_cpufreq calling sched_setattr_nocheck().
 . "$(dirname "$0")/lib.sh"
 
 kunit_args x86_64
