@@ -1,19 +1,15 @@
 #!/bin/bash
-# bisect.sh: every posting applied alone to the base, each of its patches
-# built on its own, incrementally, with the UML KUnit configuration; no
-# file changed by two postings. A patch fails if it does not apply or
-# build, or if its build prints a compiler warning the base build did
-# not. It builds in the UML KUnit build folder and its worktree, so the
-# KUnit build after it (branch series, every posting) is incremental.
+# bisect.sh: each posting alone on the base, each patch built in turn
+# (UML KUnit configuration, incrementally): it must apply, build and add
+# no compiler warning; no file in two postings. It builds in build/um
+# and build/um-src, so the KUnit build of build/src after it is quick.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um
 dir=$KUNIT_DIR logs=$BUILD/bisect-logs
 mkdir -p "$dir" "$logs"
-# The configuration of the UML KUnit kernel, as kunit.py makes it for
-# every posting: the KUnit build after this one then has nothing to
-# configure differently (IRQ_KUNIT_TEST implies SMP, which would make
-# it build everything again).
+# kunit.py's UML configuration for every posting: the KUnit build after
+# this one then configures nothing differently (and builds little).
 frag=$logs/config
 (cd "$KUNIT_SRC" && python3 tools/testing/kunit/kunit.py config "${KUNIT_ARGS[@]}" \
 	--make_options CC="ccache gcc") >"$logs/config.log" 2>&1 || die "kunit.py config: $(tail -n 5 "$logs/config.log")"
@@ -21,19 +17,14 @@ cp "$dir/.config" "$frag"
 
 # build_at REV NAME: build the tree at REV, warnings to $logs/NAME.warn.
 build_at() {
-	git -C "$KUNIT_SRC" checkout -q -f --detach "$1"
-	cp "$frag" "$dir/.config"
+	git -C "$KUNIT_SRC" checkout -q -f --detach "$1" && cp "$frag" "$dir/.config"
 	make -s -C "$KUNIT_SRC" ARCH=um O="$dir" olddefconfig >/dev/null
-	if ! make -C "$KUNIT_SRC" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" \
-		>"$logs/$2.log" 2>&1; then
-		grep -E 'error|Error' "$logs/$2.log" | head -n 20 >&2
-		return 1
-	fi
-	grep -E ': warning: ' "$logs/$2.log" | sed -E 's/:[0-9]+:[0-9]+:/:/' |
-		sort -u >"$logs/$2.warn" || true
+	make -C "$KUNIT_SRC" ARCH=um O="$dir" CC="ccache gcc" -j"$JOBS" >"$logs/$2.log" 2>&1 ||
+		{ grep -E 'error|Error' "$logs/$2.log" | head -n 20 >&2; return 1; }
+	grep -E ': warning: ' "$logs/$2.log" | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u >"$logs/$2.warn" || true
 }
 
-trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach series' EXIT
+trap 'git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true; git -C "$KUNIT_SRC" checkout -q -f --detach "$(git -C "$SRC" rev-parse HEAD)"' EXIT
 t0=$SECONDS
 build_at base base || die "the base does not build"
 log "base built in $((SECONDS - t0))s"
@@ -44,8 +35,7 @@ while read -r posting; do
 	while read -r p; do
 		n=$((n + 1))
 		subject=$(sed -n 's/^Subject: //p' "$p" | head -n 1)
-		if ! git -C "$KUNIT_SRC" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-			am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
+		if ! git -C "$KUNIT_SRC" am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
 			git -C "$KUNIT_SRC" am --abort >/dev/null 2>&1 || true
 			printf 'error: %s does not apply alone to the base: %s\n' "$name" "$(basename "$p")" >&2
 			bad=$((bad + 1))

@@ -1,11 +1,9 @@
 #!/bin/bash
 # boot.sh: boot the x86_64 kernel with the initramfs in QEMU (KVM when it
 # works, TCG otherwise) and show what the guest found: the KUnit results,
-# the kselftest's TAP and the guest's map of realtime tasks. It has two
-# CPUs and boots with one (maxcpus=1): the guest brings CPU 1 online for
-# the first time after boot. A guest that
-# hangs is killed after BOOT_TIMEOUT seconds; a panic or a hang fails with
-# the last console lines shown.
+# the kselftest's TAP and the guest's map of realtime tasks. Of its two
+# CPUs it boots one (maxcpus=1); the guest onlines CPU 1. A hang (killed
+# after BOOT_TIMEOUT s) or a panic fails, the console's end shown.
 . "$(dirname "$0")/lib.sh"
 
 need qemu-system-x86_64 qemu-system-x86
@@ -18,8 +16,7 @@ initrd=${BOOT_INITRD:-$BUILD/initramfs.cpio.gz}
 rm -rf "$out" && mkdir -p "$out"
 accel=$(qemu_accel "$kernel")
 log "booting $kernel (${accel%% -cpu*}, timeout ${BOOT_TIMEOUT:=300}s)"
-start=$SECONDS
-rc=0
+start=$SECONDS rc=0
 # Two sockets: the kernel has no ACPI and finds its CPUs in SeaBIOS's MP
 # table, which lists only the first CPU of each socket.
 timed --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
@@ -33,28 +30,16 @@ timed --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
 	-device virtconsole,chardev=results </dev/null || rc=$?
 log "guest ran for $((SECONDS - start))s"
 
-if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-	tail -n 30 "$out/console.log" >&2
-	kvm_hint
-	die "the guest did not finish in ${BOOT_TIMEOUT}s and was killed (log: $out/console.log)"
-fi
-if grep -qs 'Kernel panic' "$out/console.log"; then
-	grep -m 1 'Kernel panic' "$out/console.log" >&2
-	tail -n 20 "$out/console.log" >&2
-	die "the guest panicked (log: $out/console.log)"
-fi
-[ "$rc" = 0 ] || { kvm_hint; die "qemu exited with $rc (log: $out/console.log)"; }
-grep -q '^=== end' "$out/results.txt" 2>/dev/null || {
-	tail -n 30 "$out/console.log" >&2
-	kvm_hint
-	die "the guest stopped before it reported its results (log: $out/console.log)"
-}
-
+fault() { tail -n 30 "$out/console.log" >&2; die "$1 (log: $out/console.log)"; }
+[ "$rc" != 124 ] && [ "$rc" != 137 ] || fault "the guest did not finish in ${BOOT_TIMEOUT}s and was killed"
+! grep -qs 'Kernel panic' "$out/console.log" || fault "the guest panicked"
+[ "$rc" = 0 ] || fault "qemu exited with $rc"
+grep -qs '^=== end' "$out/results.txt" || fault "the guest stopped before it reported its results"
 # The virtio console ends its lines with CR LF.
 tr -d '\r' <"$out/results.txt" >"$out/results" && mv "$out/results" "$out/results.txt"
 fail=0
 echo "--- KUnit, in the guest"
-ktap "$out/console.log" | (cd "$TREE" && python3 tools/testing/kunit/kunit.py \
+ktap "$out/console.log" | (cd "$SRC" && python3 tools/testing/kunit/kunit.py \
 	parse --json="$out/kunit.json") | sed -n '/=====/,$p' || fail=1
 read -r p f s < <(kunit_counts "$out/kunit.json")
 add_counts "$p" "$f" "$s"
@@ -68,9 +53,7 @@ s=$(grep -cE '^# ok [0-9]+ .*# SKIP' "$out/kselftest.tap" || true)
 f=$(grep -cE '^# not ok [0-9]+ ' "$out/kselftest.tap" || true)
 p=$(($(grep -cE '^# ok [0-9]+ ' "$out/kselftest.tap" || true) - s))
 add_counts "$p" "$f" "$s"
-if [ "$f" != 0 ] || [ $((p + s)) = 0 ] || grep -q '^not ok' "$out/kselftest.tap"; then
-	fail=1
-fi
+[ "$f" = 0 ] && [ $((p + s)) != 0 ] && ! grep -q '^not ok' "$out/kselftest.tap" || fail=1
 
 echo "--- realtime tasks in the guest"
 sed -n '/^=== rt map$/,/^=== end$/p' "$out/results.txt" | sed '1d;$d'

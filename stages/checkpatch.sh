@@ -2,15 +2,10 @@
 # checkpatch.sh: scripts/checkpatch.pl --strict on every patch of the
 # postings and of the 6.12.y and 6.18.y backports: no error, warning or
 # check.
-# UNKNOWN_COMMIT_ID is off because neither tree has the upstream history
-# to look a commit id up in (51d0656959bc, cafeff5a0309, 7a40798c714f), and
-# FILE_PATH_CHANGES ("does MAINTAINERS need updating?") because the stage
-# checks that itself: every file the series adds has a maintainer. The
-# backport keeps upstream's text and code as they are, with what
-# checkpatch says of them: a Reported-by: followed by a Signed-off-by:,
-# an extern prototype, no blank line after a declaration; and a
-# backporter named in the upstream chain signs again below the note, as
-# stable's own backports do (BAD_SIGN_OFF: "Duplicate signature").
+# Off: UNKNOWN_COMMIT_ID (no upstream history here), FILE_PATH_CHANGES
+# (checked here: every file the series adds has a maintainer); for the
+# backports, what checkpatch says of upstream's text and code as they
+# are, and a backporter's second sign-off below the note (BAD_SIGN_OFF).
 . "$(dirname "$0")/lib.sh"
 
 bad=0
@@ -18,7 +13,7 @@ bad=0
 check() {
 	local out
 	# Debian's python3 has what scripts/spdxcheck.py imports (ply, git).
-	if out=$(cd "$TREE" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
+	if out=$(cd "$SRC" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict --quiet \
 		--ignore "UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES${2:+,$2}" "$1"); then
 		log "clean: $(basename "$1")"
 	else
@@ -31,12 +26,12 @@ while read -r p; do
 	check "$p" BAD_REPORTED_BY_LINK,AVOID_EXTERNS,LINE_SPACING,BAD_SIGN_OFF
 done < <(series "${STABLE_POSTINGS[@]}")
 while read -r f; do
-	m=$(get_maintainers --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
+	m=$(cd "$SRC" && timeout 120 scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes --no-l --no-r -f "$f" | grep -v '^Linus Torvalds' | paste -sd, -)
 	if [ -n "$m" ]; then
 		log "$f: maintained by $m"
 	else
 		warn "$f: no MAINTAINERS entry covers it"
 		bad=$((bad + 1))
 	fi
-done < <(git -C "$TREE" diff --name-only --diff-filter=A base series)
+done < <(git -C "$SRC" diff --name-only --diff-filter=A base HEAD)
 [ "$bad" = 0 ] || die "checkpatch or MAINTAINERS: $bad problem(s)"

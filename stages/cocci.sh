@@ -1,31 +1,23 @@
 #!/bin/bash
 # cocci.sh: the series' Coccinelle rule reports exactly the lines of
-# tests/cocci/fixture.c marked "report"; and, run by coccicheck over the
-# whole tree, at the base and with every posting, it reports nothing:
-# the documented exceptions are skipped in the rule itself.
+# tests/cocci/fixture.c marked "report", and nothing through coccicheck
+# over the whole tree, at the base and with every posting.
 . "$(dirname "$0")/lib.sh"
 
 need spatch coccinelle
-rule=$TREE/scripts/coccinelle/api/sched_rt_prio.cocci
+rule=$SRC/scripts/coccinelle/api/sched_rt_prio.cocci
 [ -f "$rule" ] || die "no $rule: run make tree"
 bad=0
 fixture=$TOP/tests/cocci/fixture.c
 # A timeout: a rule's Python that backtracks must fail, not hang.
-got=$(cd "$TREE" && timed 120 spatch -D report --very-quiet --no-show-diff --no-includes \
+got=$(cd "$SRC" && timed 120 spatch -D report --very-quiet --no-show-diff --no-includes \
 	--include-headers --cocci-file "$rule" "$fixture" | cut -d: -f2 | sort -n | paste -sd' ') ||
 	{ echo "error: spatch on the fixture failed or timed out" >&2; bad=1; }
 want=$(grep -n '/\* report \*/' "$fixture" | cut -d: -f1 | paste -sd' ')
-if [ "$got" = "$want" ]; then
-	log "fixture: lines $got reported, as marked"
-else
-	printf 'error: the fixture reports lines "%s", not the marked "%s"\n' "$got" "$want" >&2
-	bad=1
-fi
+[ "$got" = "$want" ] && log "fixture: lines $got reported, as marked" ||
+	{ printf 'error: the fixture reports lines "%s", not the marked "%s"\n' "$got" "$want" >&2; bad=1; }
 
-base_src=$BUILD/base-src
-[ -e "$base_src/.git" ] || git -C "$TREE" worktree add -q --detach "$base_src" base
-git -C "$base_src" checkout -q -f --detach base
-for src in "$base_src" "$TREE"; do
+for src in "$(base_src)" "$SRC"; do
 	if ! timed 1800 make -s -C "$src" coccicheck MODE=report COCCI="$rule" J="$JOBS" \
 		>"$BUILD/coccicheck.out" 2>"$BUILD/coccicheck.err"; then
 		printf 'error: coccicheck at %s failed or timed out:\n' "$src" >&2
@@ -34,11 +26,7 @@ for src in "$base_src" "$TREE"; do
 		continue
 	fi
 	report=$(grep -E '^[a-z0-9_/.-]+\.[ch]:[0-9]+' "$BUILD/coccicheck.out" | sed 's|^\./||' | sort) || true
-	if [ -z "$report" ]; then
-		log "$(git -C "$src" log -1 --format=%s): the rule reports nothing"
-	else
-		printf 'error: at %s the rule reports:\n%s\n' "$src" "$report" >&2
-		bad=1
-	fi
+	[ -n "$report" ] || log "$(git -C "$src" log -1 --format=%s): the rule reports nothing"
+	[ -z "$report" ] || { printf 'error: at %s the rule reports:\n%s\n' "$src" "$report" >&2; bad=1; }
 done
 exit "$bad"

@@ -7,25 +7,20 @@
 need sphinx-build python3-sphinx
 bad=0
 log "make SPHINXDIRS=scheduler htmldocs"
-make -C "$TREE" O="$BUILD/docs" SPHINXDIRS=scheduler htmldocs \
+make -C "$SRC" O="$BUILD/docs" SPHINXDIRS=scheduler htmldocs \
 	>"$BUILD/docs.log" 2>&1 || { tail -n 20 "$BUILD/docs.log" >&2; bad=1; }
-ours=$(git -C "$TREE" diff --name-only base series -- Documentation kernel include |
+ours=$(git -C "$SRC" diff --name-only base HEAD -- Documentation kernel include |
 	sed 's/[.][a-z]*$//' | paste -sd'|')
-if grep -E 'WARNING|ERROR|warning:|error:' "$BUILD/docs.log" | grep -E "$ours"; then
-	warn "the documentation build warns about the series' files"
-	bad=1
-fi
+! grep -E 'WARNING|ERROR|warning:|error:' "$BUILD/docs.log" | grep -E "$ours" ||
+	{ warn "the documentation build warns about the series' files"; bad=1; }
 for f in kernel/sched/syscalls.c; do
 	mkdir -p "$BUILD/docs/base/${f%/*}"
-	git -C "$TREE" show "base:$f" >"$BUILD/docs/base/$f"
-	new=$(cd "$TREE" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:? / /' | sort -u)
-	old=$(cd "$BUILD/docs/base" && "$TREE/scripts/kernel-doc" -none -Wall "$f" 2>&1 |
+	git -C "$SRC" show "base:$f" >"$BUILD/docs/base/$f"
+	new=$(cd "$SRC" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed -E 's/:[0-9]+:? / /' | sort -u)
+	old=$(cd "$BUILD/docs/base" && "$SRC/scripts/kernel-doc" -none -Wall "$f" 2>&1 |
 		sed -E 's/:[0-9]+:? / /' | sort -u)
-	if added=$(comm -13 <(echo "$old") <(echo "$new")) && [ -n "$added" ]; then
-		printf 'error: new kernel-doc warnings in %s:\n%s\n' "$f" "$added" >&2
-		bad=1
-	else
-		log "kernel-doc: nothing new in $f"
-	fi
+	added=$(comm -13 <(echo "$old") <(echo "$new"))
+	[ -n "$added" ] || log "kernel-doc: nothing new in $f"
+	[ -z "$added" ] || { printf 'error: new kernel-doc warnings in %s:\n%s\n' "$f" "$added" >&2; bad=1; }
 done
 exit "$bad"

@@ -1,9 +1,8 @@
 #!/bin/bash
-# make flake: run the built suite RUNS times (20) with kunit.py exec, on
-# UML and on x86_64, and count the runs with a failed case.
+# make flake: run the built suites RUNS (20) times with kunit.py exec, on
+# UML and x86_64, and count the runs with a failed case.
 . "$(dirname "$0")/lib.sh"
-
-need_tree
+[ -e "$SRC/.git" ] || die "no $SRC: run make test first"
 lock_build
 runs=${RUNS:-20} bad=0
 for arch in um x86_64; do

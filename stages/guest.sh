@@ -1,8 +1,7 @@
 #!/bin/bash
-# guest.sh: the guest's user space for make run: the sched kselftests,
-# built static against the x86_64 kernel's headers and installed with
-# the selftests' install target, busybox, guest/init and the torture
-# modules it loads, as an initramfs.
+# guest.sh: make run's initramfs: the sched kselftests (static, on the
+# x86_64 kernel's headers, by their install target), busybox, guest/init
+# and the torture modules it loads.
 . "$(dirname "$0")/lib.sh"
 
 need busybox busybox-static
@@ -11,8 +10,8 @@ kunit_args x86_64
 ksft=$BUILD/kselftest root=$BUILD/initramfs
 log "building the sched kselftests"
 rm -rf "$ksft" "$root"
-make -s -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 headers >/dev/null
-make -s -C "$TREE/tools/testing/selftests" TARGETS=sched O="$ksft/build" \
+make -s -C "$SRC" O="$KUNIT_DIR" ARCH=x86_64 headers >/dev/null
+make -s -C "$SRC/tools/testing/selftests" TARGETS=sched O="$ksft/build" \
 	INSTALL_PATH="$ksft/install" CC="gcc -static" \
 	KHDR_INCLUDES="-isystem $KUNIT_DIR/usr/include" install >"$ksft.log" 2>&1 || {
 	tail -n 30 "$ksft.log" >&2

@@ -1,41 +1,27 @@
 #!/usr/bin/python3
-"""The mails b4 writes for make export.
+"""The mails b4 writes, read for make tree, make export and make send.
 
-mail.py cover FIRST [cover] PATCH...: the message of a posting's b4
-cover commit as make export wrote the posting, from the message that b4
-prep -n made (stdin): the cover letter's subject and text when FIRST,
-the posting's first mail, is one ("cover"); for a posting of one patch,
-the text that b4 put under its "---" (the cover letter's, then the
-patch's notes), under b4's "(no cover subject)": b4 mails none for one
-patch, and make export asks for one if a second comes; To:/Cc: trailers from
-FIRST's headers, less the people the patches' trailers name (b4 adds
-those to each of their patches itself) unless a patch that does not
-name them has them too; b4's tracking from its X-B4-Tracking header
-(b4 prep's new one if it has none). Where the folder COVERS has, under
-its change-id, the posting's name (or one that patches/ has no more: a
-rename) and the message of the cover commit that b4 send made the next
-version of FIRST's, that version's revision, history and changelog stub
-stay.
+mail.py cover NAME FIRST [cover] PATCH...: the message of b4 prep's
+cover commit for posting NAME as make export wrote it: the subject and
+text of FIRST, its cover letter ("cover"), or for one patch the text
+that b4 put under its "---", under b4's "(no cover subject)"; To:/Cc:
+trailers from FIRST's headers, less whom a patch's trailers name (b4
+adds them to that patch itself); b4's tracking from X-B4-Tracking.
 
 mail.py same OLD NEW: exit 0 if the two mails differ at most in what b4
 makes anew each time: Date, the message ids, the gzip time in
-X-B4-Tracking."""
-import base64, email, email.policy, email.utils, gzip, json, os, re, sys
+X-B4-Tracking, the order of To and Cc."""
+import base64, email, email.policy, email.utils, gzip, json, os, re, sys, time
 
 MARKER = "--- b4-submit-tracking ---"
-
 
 def read(path, policy=email.policy.default):
     return email.message_from_binary_file(open(path, "rb"), policy=policy)
 
-
 def tracking(msg):
-    """The JSON in msg's X-B4-Tracking header, or None."""
-    if not msg["X-B4-Tracking"]:
-        return None
+    """The JSON in msg's X-B4-Tracking header."""
     b64 = re.sub(r"\s", "", str(msg["X-B4-Tracking"])).split("b=", 1)[1]
     return gzip.decompress(base64.b64decode(b64)).decode()
-
 
 if sys.argv[1] == "same":
     def norm(path):
@@ -44,29 +30,28 @@ if sys.argv[1] == "same":
             del msg[h]
         if msg["X-B4-Tracking"]:
             msg.replace_header("X-B4-Tracking", tracking(msg))
+        for h in ("To", "Cc"):  # the same people, in any order
+            people = sorted(a.lower() for _, a in email.utils.getaddresses(msg.get_all(h, [])))
+            del msg[h]
+            msg[h] = ", ".join(people)
         return msg.as_bytes()
     sys.exit(norm(sys.argv[2]) != norm(sys.argv[3]))
 
-first, kind, patches = sys.argv[2], sys.argv[3], sys.argv[4:]
-fresh = sys.stdin.read()
-comment, _, fresh_json = fresh.partition("\n" + MARKER + "\n")[2].partition("\n{")
+name, first, kind, patches = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 msg = read(first)
-tracked = json.loads(tracking(msg) or "{" + fresh_json)
+new = {"series": {"revision": 1, "change-id": f"{time.strftime('%Y%m%d')}-{name}-{os.urandom(6).hex()}", "prefixes": []}}
+tracked = json.loads(tracking(msg)) if msg["X-B4-Tracking"] else new
 
 text = notes = ""
 if kind == "cover":
     subject = re.sub(r"^\[[^]]*\]\s*", "", " ".join(str(msg["Subject"]).split()))
     lines = msg.get_content().split("\n")
-    # b4's cover letter: the text, "---", shortlog and diffstat, "---",
-    # base-commit: and change-id:, the signature.
+    # The text, "---", shortlog and diffstat, "---", base-commit: ...
     end = next((i for i, l in enumerate(lines) if l.startswith("base-commit: ")), 0)
     cuts = [i for i in range(end) if lines[i] == "---"]
     if len(cuts) < 2:
-        sys.exit(f"error: {first} has no shortlog and base-commit: after its text: it is not "
-                 "a cover letter that make export wrote; edit the cover letter in the tree "
-                 "(b4 prep --edit-cover on its branch) and run make export")
-    # The text's own "---" parts (a changelog) go after the To:/Cc:
-    # trailers, where b4 keeps them (in the mail, it leaves them out).
+        sys.exit(f"error: {first} is no cover letter that b4 send -o wrote (no shortlog, base-commit:)")
+    # The text's own "---" parts (a changelog) go after To:/Cc:, as b4's.
     own = cuts[0] if cuts[0] < cuts[-2] else cuts[-2]
     text = subject + "\n\n" + "\n".join(lines[:own]).strip("\n") + "\n\n"
     if own < cuts[-2]:
@@ -99,28 +84,4 @@ for field in ("To", "Cc"):
     for name, addr in email.utils.getaddresses([str(v) for v in msg.get_all(field, [])]):
         if addr and addr.lower() not in named:
             trailers += f"{field}: {email.utils.formataddr((name, addr))}\n"
-body = text + trailers + notes
-cid = str(tracked["series"].get("change-id", ""))
-old = os.path.join(os.environ.get("COVERS", "/nonexistent"), cid if re.fullmatch(r"\w[\w.-]*", cid) else "none")
-# Not a posting of another name that patches/ has: a copy that kept it.
-was_name, _, old = (open(old).read() if os.path.isfile(old) else "\n").partition("\n")
-posting = os.path.dirname(os.path.abspath(first))
-if was_name != os.path.basename(posting) and os.path.isdir(os.path.join(os.path.dirname(posting), was_name)):
-    old = ""
-old_body, _, old_json = old.partition("\n" + MARKER + "\n")
-if "{" in old_json:
-    was, now = json.loads(old_json[old_json.index("{"):]).get("series", {}), tracked["series"]
-    rev = now["revision"]
-    log = re.search(r"^Changes in v%d:\n(.+\n)*" % (rev + 1), old_body, re.M)
-    if (was.get("change-id") == now.get("change-id") and was.get("revision") == rev + 1
-            and f"v{rev}" in was.get("history", {}) and log):
-        now["revision"], now["history"] = was["revision"], was["history"]
-        # Where b4 send put it: atop the changelog, else after the text.
-        parts = body.split("---\n")
-        at = next((i for i, p in enumerate(parts) if re.search(r"^changes in v\d+", p, re.I | re.M)), None)
-        if at is None:
-            body += "\n---\n" + log.group(0)
-        else:
-            parts[at] = log.group(0) + "\n" + parts[at]
-            body = "---\n".join(parts)
-sys.stdout.write(body + "\n" + MARKER + "\n" + comment + "\n" + json.dumps(tracked, indent=2) + "\n")
+sys.stdout.write(text + trailers + notes + "\n" + MARKER + "\n# This section is used internally by b4 prep for tracking purposes.\n" + json.dumps(tracked, indent=2) + "\n")

@@ -1,8 +1,7 @@
 #!/bin/bash
-# seeds.sh: the table of the 2020 conversions (the seed patches), one row
-# each: the threads the make run guest saw, their policy and priority
-# read in the guest, the expected ones, ok or not. Rows QEMU cannot reach
-# say why. Fails if a reachable row is not ok.
+# seeds.sh: the 2020 conversions' table: the threads the make run guest
+# saw, their policy and priority and the expected ones; a row QEMU cannot
+# reach says why. Fails if a reachable row is not ok.
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/boot
@@ -24,19 +23,14 @@ guest() {
 	while read -r _ _ pid comm policy prio; do
 		found=1 want=$3
 		[[ "$comm" != irq/*-s-* ]] || want=$4
-		if [ "$pid" = - ]; then
-			row "$id" "$name" "$comm" - none - "$want"
-		else
-			row "$id" "$name" "$comm" "$pid" "$policy" "$prio" "$want"
-		fi
+		[ "$pid" != - ] || policy=none prio=-
+		row "$id" "$name" "$comm" "$pid" "$policy" "$prio" "$want"
 	done < <(grep "^seen $id " "$out/results.txt")
 	[ "$found" = 1 ] || row "$id" "$name" "(no thread)" - none - "$3"
 }
 
 # none ID SYSTEM WHY: a row QEMU cannot reach.
-none() {
-	printf '%-7s %-16s %s\n' "$1" "$2" "-- not reached: $3"
-}
+none() { printf '%-7s %-16s %s\n' "$1" "$2" "-- not reached: $3"; }
 
 printf '%-7s %-16s %-22s %6s %-6s %4s  %-8s %s\n' seed system thread pid policy prio expected state
 guest 001 "crypto engine" "FIFO 50"

@@ -1,9 +1,8 @@
 #!/bin/bash
-# symbols.sh: what the x86_64 kernel exports to modules. Module.symvers
-# must have the helpers, no sched_setscheduler*() or sched_setattr(), and
-# sched_setattr_nocheck() for cppc_cpufreq alone; modpost must refuse a
-# module that calls the setters, and build one that uses the helpers and
-# one named cppc_cpufreq that calls sched_setattr_nocheck().
+# symbols.sh: Module.symvers has the helpers, no sched_setscheduler*() or
+# sched_setattr(), sched_setattr_nocheck() for cppc_cpufreq alone; modpost
+# refuses a module calling the setters, builds one using the helpers and
+# one named cppc_cpufreq calling sched_setattr_nocheck().
 . "$(dirname "$0")/lib.sh"
 
 kunit_args x86_64
@@ -29,13 +28,10 @@ ns=$(export_of sched_setattr_nocheck)
 module() {
 	rm -rf "$BUILD/modules/$1" && mkdir -p "$BUILD/modules"
 	cp -r "$TOP/tests/modules/$1" "$BUILD/modules/$1"
-	make -C "$TREE" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
+	make -C "$SRC" O="$KUNIT_DIR" ARCH=x86_64 CC="ccache gcc" \
 		M="$BUILD/modules/$1" modules >"$BUILD/modules/$1.log" 2>&1
 }
-if module uses-setters; then
-	warn "a module calling the setters links"
-	bad=1
-fi
+! module uses-setters || { warn "a module calling the setters links"; bad=1; }
 log=$BUILD/modules/uses-setters.log
 for s in sched_setscheduler sched_setscheduler_nocheck sched_setattr; do
 	grep -q "ERROR: modpost: .*uses_setters.ko: symbol '$s' undefined!" "$log" ||
@@ -45,18 +41,8 @@ grep -q "uses symbol 'sched_setattr_nocheck' from namespace 'module:cppc_cpufreq
 	{ warn "modpost does not refuse sched_setattr_nocheck to another module"; bad=1; }
 [ "$bad" = 0 ] && log "modpost refuses a module that calls the setters:" &&
 	grep 'ERROR: modpost' "$log" >&2
-if module cppc-cpufreq-name; then
-	log "a module named cppc_cpufreq may call sched_setattr_nocheck()"
-else
-	tail -n 20 "$BUILD/modules/cppc-cpufreq-name.log" >&2
-	warn "a module named cppc_cpufreq cannot call sched_setattr_nocheck()"
-	bad=1
-fi
-if module uses-helpers; then
-	log "a module using only the helpers builds"
-else
-	tail -n 20 "$BUILD/modules/uses-helpers.log" >&2
-	warn "a module using only the helpers does not build"
-	bad=1
-fi
+for m in "cppc-cpufreq-name:a module named cppc_cpufreq may call sched_setattr_nocheck()" \
+	"uses-helpers:a module using only the helpers builds"; do
+	module "${m%%:*}" && log "${m#*:}" || { tail -n 20 "$BUILD/modules/${m%%:*}.log" >&2; warn "not so: ${m#*:}"; bad=1; }
+done
 exit "$bad"

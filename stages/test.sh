@@ -1,70 +1,41 @@
 #!/bin/bash
-# make test: every check, in order, one PASS/FAIL line each with its time,
-# then the time of each stage, the number skipped and, last, the line
-# "N passed, N failed". A check that writes "passed failed skipped" to
-# $COUNTS counts its own cases. "check NAME --after A,B COMMAND" runs
-# only if checks A and B passed; else it counts as failed, not run.
+# make test: every check, a PASS/FAIL line each with its time, the stage
+# times, the number skipped, last "N passed, N failed"; non-zero on any
+# failure. A check may count its cases in $COUNTS ("passed failed
+# skipped"); "check NAME --after A,B CMD" runs only if A and B passed. A
+# pass stamps patches/ and stable/ (build/test-passed.stamp) for send.
 . "$(dirname "$0")/lib.sh"
 lock_build
-
-logs=$BUILD/logs
+logs=$BUILD/logs stages=$(dirname "$0")
 rm -rf "$logs" && mkdir -p "$logs"
-stages=$(dirname "$0")
 passed=0 failed=0 skipped=0 times=""
-declare -A ok # NAME -> 1 once that check passed
-
-# check NAME [--after A,B] COMMAND...: run one check, its output in
-# $logs/NAME.log, if the checks it comes after passed.
+declare -A ok
 check() {
-	local name=$1 t0=$SECONDS rc=0 p f s dep
+	local name=$1 t0=$SECONDS rc=0 p=0 f=1 s=0 dep
 	shift
 	if [ "$1" = --after ]; then
-		for dep in ${2//,/ }; do
-			[ -n "${ok[$dep]:-}" ] || { echo "not run: $dep failed" >"$logs/$name.log"; rc=1; break; }
-		done
+		for dep in ${2//,/ }; do [ -n "${ok[$dep]:-}" ] || { echo "not run: $dep failed" >"$logs/$name.log"; rc=1; }; done
 		shift 2
 	fi
 	[ "$rc" != 0 ] || COUNTS=$logs/$name.counts "$@" >"$logs/$name.log" 2>&1 || rc=$?
-	local dt=$((SECONDS - t0))
-	times="$times$(printf '%-22s %5ss' "$name" "$dt")\n"
-	if [ -f "$logs/$name.counts" ]; then
-		read -r p f s <"$logs/$name.counts"
-	elif [ "$rc" = 0 ]; then
-		p=1 f=0 s=0
-	else
-		p=0 f=1 s=0
-	fi
+	[ "$rc" != 0 ] || { ok[$name]=1 p=1 f=0; }
+	[ ! -f "$logs/$name.counts" ] || read -r p f s <"$logs/$name.counts"
 	[ "$rc" = 0 ] || [ "$f" != 0 ] || f=1
-	[ "$rc" != 0 ] || ok[$name]=1
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-	if [ "$rc" = 0 ]; then
-		printf 'PASS %-22s %5ss' "$name" "$dt"
-	else
-		printf 'FAIL %-22s %5ss' "$name" "$dt"
-	fi
+	times+=$(printf '%-22s %5ss\\n' "$name" $((SECONDS - t0)))
+	printf '%s %-22s %5ss' "$([ "$rc" = 0 ] && echo PASS || echo FAIL)" "$name" $((SECONDS - t0))
 	[ ! -f "$logs/$name.counts" ] || printf '  (%s passed, %s failed, %s skipped)' "$p" "$f" "$s"
 	printf '\n'
-	if [ "$rc" != 0 ]; then
-		tail -n 25 "$logs/$name.log" | sed 's/^/    /'
-	fi
-	return 0
+	[ "$rc" = 0 ] || tail -n 25 "$logs/$name.log" | sed 's/^/    /'
 }
-
-# disk: a cold run fills build/ and ccache with about 13 GB (11 GB seen
-# in build/ after one); what build/ holds already is reused.
+# disk: a cold run fills build/ and ccache with about 13 GB.
 disk() (
-	mkdir -p "$BUILD"
-	local need=13 free held
-	free=$(df -BG --output=avail "$BUILD" | tail -n 1 | tr -dc 0-9)
-	held=$(du -s -BG "$BUILD" | cut -f 1 | tr -dc 0-9)
-	echo "free: $free GB; build/ holds $held GB; a cold make test needs $need GB"
-	[ $((free + held)) -ge $need ] ||
-		die "$((need - free - held)) GB more free space is needed where build/ is ($BUILD)"
+	local free held
+	free=$(df -BG --output=avail "$BUILD" | tail -n 1 | tr -dc 0-9) held=$(du -s -BG "$BUILD" | cut -f 1 | tr -dc 0-9)
+	echo "free: $free GB; build/ holds $held GB; a cold make test needs 13 GB"
+	[ $((free + held)) -ge 13 ] || die "$((13 - free - held)) GB more free space is needed where build/ is ($BUILD)"
 )
-
-# What the run tests: a stamp on success says so (stamp.sh).
 tested=$(tested_hash)
-# The harness's own tests first: no kernel needed.
 check harness "$TOP/tests/harness.sh"
 check deps "$stages/deps.sh"
 check disk --after deps disk
@@ -89,8 +60,9 @@ check stable-without --after deps,disk "$stages/stable.sh" without
 check stable-with --after deps,disk "$stages/stable.sh" with
 
 printf '\nstage times:\n%b%-22s %5ss (%d min)\n' "$times" total "$SECONDS" $((SECONDS / 60))
-[ ! -s "$BUILD/qemu-accel" ] || { echo "x86_64 guests: $(cat "$BUILD/qemu-accel")"; kvm_unwritable; }
-[ "$failed" != 0 ] || "$stages/stamp.sh" "$tested" || failed=$((failed + 1))
+[ ! -s "$BUILD/qemu-accel" ] || echo "x86_64 guests: $(cat "$BUILD/qemu-accel")"
+if [ "$failed" = 0 ] && [ "$(tested_hash)" = "$tested" ]; then echo "$tested" >"$STAMP"
+elif [ "$failed" = 0 ]; then echo "patches/ or stable/ changed during the run: not stamped" && failed=1; fi
 printf '%d skipped (each with its reason in build/logs/)\n' "$skipped"
 printf '%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" = 0 ]

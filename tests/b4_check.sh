@@ -4,7 +4,7 @@
 # runs 'b4 --offline-mode am' on each posting's mails in patches/: b4 must
 # find one complete series of N patches (no "Thread incomplete", no
 # ignored trailers, no bad unicode control characters), and the mboxes it
-# writes must give the tree of branch series on tag base.
+# writes must give the tree of build/src (every posting) on tag base.
 . "$(dirname "$0")/../stages/lib.sh"
 set -E
 
@@ -39,13 +39,7 @@ while read -r g; do
 
 	log "b4 --offline-mode am on posting $name"
 	mkdir "$tmp/out-$name"
-	# b4 wants user.name/email from git config; keep it off the user's
-	# config and cache.
-	(cd "$TREE" && HOME=$tmp XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config \
-		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=2 \
-		GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0="$SIGNOFF_NAME" \
-		GIT_CONFIG_KEY_1=user.email GIT_CONFIG_VALUE_1="$SIGNOFF_EMAIL" GIT_INDEX_FILE= \
-		timeout 300 b4 --offline-mode --no-interactive --no-stdin \
+	(cd "$SRC" && XDG_CACHE_HOME=$tmp/cache GIT_INDEX_FILE= timeout 300 b4 --offline-mode --no-interactive --no-stdin \
 		am -m "$tmp/$name.mbox" -o "$tmp/out-$name") </dev/null >"$tmp/b4.log" 2>&1 ||
 		fail "b4 am failed on $name: $(tail -n 5 "$tmp/b4.log")"
 	sed 's/^/    /' "$tmp/b4.log" >&2
@@ -63,7 +57,7 @@ while read -r g; do
 	done
 done < <(postings)
 got=$(git -C "$TREE" write-tree)
-want=$(git -C "$TREE" rev-parse 'series^{tree}')
-[[ $got == "$want" ]] || fail "tree of b4's mboxes, every posting, on base $got != series tree $want"
+want=$(git -C "$SRC" rev-parse 'HEAD^{tree}')
+[[ $got == "$want" ]] || fail "tree of b4's mboxes, every posting, on base $got != build/src's $want"
 
 echo "PASS b4 check"

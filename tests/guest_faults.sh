@@ -4,11 +4,12 @@
 # first and need no kernel.
 . "$(dirname "$0")/../stages/lib.sh"
 set +e
+kernel=$BUILD/x86_64/arch/x86/boot/bzImage
+[ ! -f "$kernel" ] || accel=$(qemu_accel "$kernel")
 . "$TOP/tests/harness/common.sh"
 
 # A guest that hangs, or panics, is stopped and its console shown.
 # These boot the x86_64 kernel that make test built.
-kernel=$BUILD/x86_64/arch/x86/boot/bzImage
 if [ -f "$kernel" ] && command -v busybox >/dev/null; then
 	guest() { # guest NAME INIT-SCRIPT: an initramfs whose /init is the script
 		mkdir -p "$tmp/$1/bin"
@@ -19,7 +20,7 @@ if [ -f "$kernel" ] && command -v busybox >/dev/null; then
 	}
 	# Under the accelerator of the build folder, which the user may
 	# have set (boot.sh says how): these guests' folder is a scratch one.
-	mkdir -p "$tmp/g" && qemu_accel "$kernel" >"$tmp/g/qemu-accel"
+	mkdir -p "$tmp/g" && echo "$accel" >"$tmp/g/qemu-accel"
 	guest hang '/bin/busybox echo guest hangs now; while :; do /bin/busybox sleep 1; done'
 	out=$(BOOT_KERNEL=$kernel BOOT_INITRD=$tmp/hang.cpio.gz BOOT_TIMEOUT=${HANG_TIMEOUT:-30} BUILD=$tmp/g \
 		"$S/boot.sh" 2>&1)

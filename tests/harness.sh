@@ -1,8 +1,7 @@
 #!/bin/bash
-# The harness's own tests: bad input and faults, on small fixtures, with
-# no kernel build. The cases are in tests/harness/*.sh, the
-# fixtures in tests/harness/common.sh. One PASS/FAIL line each; the counts
-# go to $COUNTS for make test.
+# The harness's own tests, on small fixtures, no kernel: one PASS/FAIL
+# line a case (tests/harness/*.sh; tests/harness/common.sh the fixture),
+# then "N passed, N failed"; the counts go to make test's $COUNTS.
 . "$(dirname "$0")/../stages/lib.sh"
 set +e
 . "$TOP/tests/harness/common.sh"

@@ -1,241 +1,107 @@
 #!/bin/bash
-# Mail the series through stages/send.sh (b4 send, REFLECT=1: to the
-# sender alone, the headers whole; the b4 branches keep their version) to
-# a local SMTP sink (tests/smtp_sink.py), then check what arrived: one
-# mail per file of patches/, subjects, each posting a thread on its cover
-# letter (a posting of one patch none), recipients in the headers, the
-# sender alone in the envelope; and that git am of the mails onto tag
-# base gives the tree of branch series.
+# The send round trip, on a scratch copy of patches/ and stable/ and a
+# repository on build/linux's objects whose b4 branches make tree makes
+# from patches/ (TREE, PATCHES, STABLE_DIR name the originals): make send
+# SEND=1 is refused while the mails carry the placeholder, and before a
+# stamp; then make sign, make export, the stamp, and make send SEND=1
+# REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
+# each posting a thread on its cover letter, the To/Cc that make export
+# wrote, the sender alone in the envelope, no placeholder, and git am of
+# the mails onto base gives build/src's tree. make send STABLE=1: a mail
+# a backport, to stable@ and STABLE_CC, the 6.12.y one git am'ed onto
+# build/stable's base giving the backport.
 . "$(dirname "$0")/../stages/lib.sh"
 set -E
-
 fail() { printf 'FAIL send round trip: %s\n' "$*"; exit 1; }
 trap 'fail "unexpected error at line $LINENO"' ERR
-PY=${PYTHON:-/usr/bin/python3} # Debian's python3, which has python3-aiosmtpd
-"$PY" -c 'import aiosmtpd' 2>/dev/null || fail "$PY lacks aiosmtpd: apt-get install python3-aiosmtpd"
-if ! git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null 2>&1; then
-	echo "SKIP send round trip: no tree in $TREE (make tree makes it)"
-	add_counts 0 0 1
-	exit 0
-fi
-
-tmp=$(mktemp -d)
-pid='' wt=''
-stop_sink() {
-	[[ -n $pid ]] || return 0
-	kill "$pid" 2>/dev/null || true
-	for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -9 "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
-	pid=''
-}
-cleanup() {
-	trap - ERR
-	stop_sink
-	if [[ -n $wt ]]; then
-		git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || true
-		git -C "$TREE" worktree prune || true
-	fi
-	rm -rf "$tmp"
-	git -C "$BUILD/stable" worktree prune 2>/dev/null || true
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
-# Only the harness's settings: none of the user's sendemail.* config, but
-# the user's identity, as make export signed the patches with it.
-export SIGNOFF_NAME SIGNOFF_EMAIL
-export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1
-: >"$GIT_CONFIG_GLOBAL"
-
-# Its greeting carries this token, by which send.sh knows the sink.
-SMTP_SINK_TOKEN=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
-export SMTP_SINK_TOKEN
-# start_sink MBOX: the sink, writing what it receives to MBOX; sets $port.
+/usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || fail "Debian's python3 lacks aiosmtpd: apt-get install python3-aiosmtpd"
+git -C "$TREE" rev-parse -q --verify 'base^{commit}' >/dev/null 2>&1 || fail "no tree in $TREE: run make tree"
+tmp=$(mktemp -d) pid=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 start_sink() {
-	log "starting the SMTP sink"
-	mbox=$1
-	: >"$mbox"
-	rm -f "$tmp/port"
-	"$PY" "$TOP/tests/smtp_sink.py" "$mbox" "$tmp/port" 600 2>"$tmp/sink.log" &
+	: >"$1" && rm -f "$tmp/port"
+	timeout 600 /usr/bin/python3 "$TOP/tests/smtp_sink.py" "$1" "$tmp/port" 600 2>"$tmp/sink.log" &
 	pid=$!
-	for ((i = 0; i < 100; i++)); do
-		[[ ! -s $tmp/port ]] || break
-		kill -0 "$pid" 2>/dev/null || fail "the SMTP sink died: $(tail -n 3 "$tmp/sink.log")"
-		sleep 0.1
-	done
-	[[ -s $tmp/port ]] || fail "the SMTP sink did not listen within 10 s"
-	port=$(cat "$tmp/port")
+	for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+	[ -s "$tmp/port" ] || fail "the SMTP sink did not listen within 10 s"
+	git config --global sendemail.smtpServer 127.0.0.1
+	git config --global sendemail.smtpServerPort "$(cat "$tmp/port")"
 }
-start_sink "$tmp/received.mbox"
-log "SMTP sink on 127.0.0.1:$port"
-
-# send VAR=VALUE...: stages/send.sh to the sink, output in $tmp/out; the
-# Enter that b4 send asks for before it sends is given.
-send() {
-	printf '\n%.0s' {1..20} >"$tmp/enter"
-	timeout 300 env SMTP_SERVER=127.0.0.1 SMTP_PORT="$port" REFLECT=1 "$@" "$TOP/stages/send.sh" \
-		<"$tmp/enter" >"$tmp/out" 2>&1
+# wait_mails MBOX N: until MBOX has N mails (10 s), then stop the sink.
+wait_mails() {
+	for _ in $(seq 100); do [ "$(grep -c '^From mboxrd@z ' "$1")" -lt "$2" ] || break; sleep 0.1; done
+	kill "$pid" && wait "$pid" 2>/dev/null || true
+	pid=
+	[ "$(grep -c '^From mboxrd@z ' "$1")" = "$2" ] || fail "$(grep -c '^From mboxrd@z ' "$1") mails arrived, not $2"
 }
-stamp=$tmp/test-passed.stamp
+hdr() { unfold "$1" | sed -n "/^\$/q; s/^$2: *//Ip" | head -n 1; }
+emails() { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' | tr '[:upper:]' '[:lower:]' | sort -u; }
 
-log "SEND=1 without a stamp must be refused"
-! send SEND=1 STAMP="$stamp" || fail "SEND=1 without a stamp was not refused"
-grep -q "run 'make test' first" "$tmp/out" || fail "no 'run make test first' in the refusal: $(tail -n 3 "$tmp/out")"
-log "SEND=1 with a stale stamp must be refused"
-echo 0000 >"$stamp"
-! send SEND=1 STAMP="$stamp" || fail "SEND=1 with a stale stamp was not refused"
-grep -q "run 'make test' again" "$tmp/out" || fail "no 'run make test again' in the refusal: $(tail -n 3 "$tmp/out")"
+export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=0
+git config --global user.name "Round Trip"
+git config --global user.email rt@roundtrip-mail.dev
+mkdir "$tmp/top" && cp -r "$PATCHES" "$tmp/top/patches" && cp -r "$STABLE_DIR" "$tmp/top/stable"
+git -C "$tmp/top" init -q && git -C "$tmp/top" add -A && git -C "$tmp/top" commit -q -m copy
+git init -q "$tmp/linux" && echo "$TREE/.git/objects" >"$tmp/linux/.git/objects/info/alternates"
+git -C "$tmp/linux" fetch -q "$TREE" 'refs/tags/base:refs/tags/base'
+stable_tree=$BUILD/stable
+export TREE=$tmp/linux PATCHES=$tmp/top/patches STABLE_DIR=$tmp/top/stable BUILD=$tmp/build STAMP=$tmp/build/test-passed.stamp SRC
+# The copy's b4 branches, made from patches/ by make tree (build/src is the same).
+"$TOP/stages/tree.sh" >"$tmp/out" 2>&1 || fail "make tree of the copy: $(tail -n 3 "$tmp/out")"
+send() { printf '\n%.0s' {1..20} | timeout 300 env "$@" "$TOP/stages/send.sh" >"$tmp/out" 2>&1; }
 
-STAMP=$stamp "$TOP/stages/stamp.sh"
-
-log "SEND=1 with the placeholder identity to anything but the sink must be refused"
-# The "server" is a sendmail-like program (b4 and send-email take a path
-# there): were the refusal broken, nothing would leave this machine.
-printf '#!/bin/sh\ntouch %q.called\nexit 1\n' "$tmp/sendmail" >"$tmp/sendmail"
-chmod +x "$tmp/sendmail"
-! send SEND=1 STAMP="$stamp" SIGNOFF_NAME= SIGNOFF_EMAIL= SMTP_SERVER="$tmp/sendmail" ||
-	fail "the placeholder identity was not refused for a non-local server"
-grep -q 'set your identity.*make export' "$tmp/out" ||
-	fail "no 'set your identity ... make export' in the refusal: $(tail -n 3 "$tmp/out")"
-[[ ! -e $tmp/sendmail.called ]] || fail "the refused send ran the mailer"
-# The sink's address without its token is any local server.
-! send SEND=1 STAMP="$stamp" SIGNOFF_NAME= SIGNOFF_EMAIL= SMTP_SINK_TOKEN=wrong ||
-	fail "the placeholder identity was sent to a local server that is not the sink"
-[[ ! -s $mbox ]] || fail "a refused send still sent mail"
-
-log "sending the series to the sink"
-send SEND=1 STAMP="$stamp" || fail "stages/send.sh failed: $(tail -n 5 "$tmp/out")"
-mapfile -t files < <(find "$PATCHES" -mindepth 2 -maxdepth 2 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort)
-n=${#files[@]}
-for ((i = 0; i < 100; i++)); do
-	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < n)) || break
-	sleep 0.1
-done
-stop_sink
-got=$(grep -c '^From mboxrd@z ' "$mbox" || true)
-((got == n)) || fail "received $got mails, want $n (every posting's cover letter and patches)"
-
-mkdir "$tmp/mails"
-git mailsplit --mboxrd -o"$tmp/mails" "$mbox" >/dev/null
-
-# hdr FILE NAME: the first NAME: header of a mail, unfolded.
-hdr() {
-	unfold "$1" | awk -v want="$2:" '/^$/ { body = 1 }
-		!body && !done && tolower(substr($0, 1, length(want))) == tolower(want) {
-			sub(/^[^:]*:[ \t]*/, ""); sub(/[ \t]+$/, ""); print; done = 1 }'
-}
-emails() { { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' || true; } | tr '[:upper:]' '[:lower:]' | sort -u; }
-gm() { get_maintainers "$@"; }
-
-log "checking subjects, threading and recipients, a thread a posting"
-# The mail of each file: the one with its subject.
-declare -A mail
-for m in "$tmp"/mails/*; do
-	subj=$(hdr "$m" Subject)
-	for f in "${files[@]}"; do
-		[[ $(hdr "$f" Subject) != "$subj" ]] || { [[ -z ${mail[$f]:-} ]] || fail "two mails $subj"; mail[$f]=$m; }
-	done
-done
-self=$(tr '[:upper:]' '[:lower:]' <<<"$SIGNOFF_EMAIL")
+start_sink "$tmp/mbox"
+! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out" || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
+"$TOP/stages/sign.sh" >/dev/null 2>&1 && "$TOP/stages/export.sh" >/dev/null 2>&1 || fail "make sign or make export failed"
+! send SEND=1 REFLECT=1 && grep -q 'run make test first' "$tmp/out" || fail "SEND=1 without a stamp was not refused: $(tail -n 3 "$tmp/out")"
+[ ! -s "$tmp/mbox" ] || fail "a refused send sent mail"
+tested_hash >"$STAMP"
+send SEND=1 REFLECT=1 || fail "make send SEND=1 REFLECT=1: $(tail -n 5 "$tmp/out")"
+mapfile -t files < <(find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort)
+wait_mails "$tmp/mbox" ${#files[@]}
+mkdir "$tmp/mails" && git mailsplit --mboxrd -o"$tmp/mails" "$tmp/mbox" >/dev/null
+! grep -qE "$PLACEHOLDER_RE" "$tmp"/mails/* || fail "a mail carries the placeholder"
 am=()
-while read -r g; do
-	mapfile -t gp < <(series "$g")
-	cover=$(cover "$g")
-	np=${#gp[@]}
-	if [[ -n $cover ]]; then
-		cover_id=$(hdr "${mail[$cover]:?no mail for $cover}" Message-Id)
-		[[ $cover_id == \<*@*\> ]] || fail "$cover: no Message-Id"
-		[[ -z $(hdr "${mail[$cover]}" In-Reply-To) ]] || fail "the cover letter $cover is a reply"
+for f in "${files[@]}"; do
+	m=
+	for c in "$tmp"/mails/*; do [ "$(hdr "$c" Subject)" != "$(hdr "$f" Subject)" ] || m=$c; done
+	[ -n "$m" ] || fail "no mail for ${f#"$PATCHES"/}"
+	[ "$(hdr "$m" X-Envelope-To)" = rt@roundtrip-mail.dev ] || fail "${f##*/} went to $(hdr "$m" X-Envelope-To), not the sender alone"
+	miss=$(comm -23 <(printf '%s\n%s\n' "$(hdr "$f" To)" "$(hdr "$f" Cc)" | emails) <(printf '%s\n%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails))
+	[ -z "$miss" ] || fail "${f##*/}: not in To/Cc: $miss"
+	c=$(cover "${f%/*}")
+	if [[ $f == */0000-* ]]; then [ -z "$(hdr "$m" In-Reply-To)" ] || fail "the cover letter ${f##*/} is a reply"
 	else
-		((np == 1)) || fail "$g: $np patches and no cover letter"
+		am+=("$m")
+		[ -z "$c" ] || [ "$(hdr "$m" In-Reply-To)" = "$(hdr "$(for x in "$tmp"/mails/*; do [ "$(hdr "$x" Subject)" != "$(hdr "$c" Subject)" ] || echo "$x"; done)" Message-Id)" ] ||
+			fail "${f##*/} does not reply to its cover letter"
 	fi
-	: >"$tmp/all-want"
-	: >"$tmp/all-m"
-	for f in "${gp[@]}" ${cover:+"$cover"}; do # the cover last: it wants the union
-		m=${mail[$f]:-}
-		[[ -n $m ]] || fail "no mail for $f"
-		subj=$(hdr "$m" Subject)
-		if ((np > 1)); then
-			[[ $subj =~ ^\[PATCH\ ([0-9]+)/$np\] ]] || fail "$subj: want [PATCH k/$np]"
-		else
-			[[ $subj == "[PATCH] "* ]] || fail "$subj: want [PATCH], a posting of one patch"
-		fi
-		if [[ $f != "$cover" ]]; then
-			am+=("$m")
-			if [[ -n $cover ]]; then
-				[[ $(hdr "$m" In-Reply-To) == "$cover_id" ]] || fail "$subj: In-Reply-To is not its cover's $cover_id"
-				[[ $(hdr "$m" References) == "$cover_id" ]] || fail "$subj: References is not its cover's $cover_id"
-			else
-				[[ -z $(hdr "$m" In-Reply-To) ]] || fail "$subj: a posting of one patch is no reply"
-			fi
-			gm "$f" | emails | grep -vxF "$self" | tee -a "$tmp/all-want" >"$tmp/want" || true
-			gm --no-l --no-r "$f" | emails | grep -vxF "$self" | tee -a "$tmp/all-m" >"$tmp/want-m" || true
-		else
-			sort -u "$tmp/all-want" >"$tmp/want"
-			sort -u "$tmp/all-m" >"$tmp/want-m"
-		fi
-		[[ -s $tmp/want ]] || fail "get_maintainer.pl names nobody for $f"
-		printf '%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails >"$tmp/hdrs"
-		hdr "$m" To | emails >"$tmp/to"
-		miss=$(comm -23 "$tmp/want" "$tmp/hdrs")
-		[[ -z $miss ]] || fail "$subj: not in To/Cc: $miss"
-		miss=$(comm -23 "$tmp/want-m" "$tmp/to")
-		[[ -z $miss ]] || fail "$subj: maintainers not in To: $miss"
-		[[ $(hdr "$m" X-Envelope-To | emails) == "$self" ]] || fail "$subj: REFLECT=1 mailed $(hdr "$m" X-Envelope-To), not the sender alone"
-	done
-done < <(postings)
-[[ $(git -C "$TREE" for-each-ref refs/tags/sent/) == "" ]] || fail "REFLECT=1 tagged a version as sent"
-
-log "git am of the received patches onto tag base (a fresh worktree)"
-wt=$tmp/wt
-# A sparse checkout of the files the series touches is all git am needs.
-timeout 600 git -C "$TREE" worktree add -q --no-checkout --detach "$wt" base ||
-	fail "git worktree add failed"
-git -C "$TREE" diff --name-only base series >"$tmp/paths"
-git -C "$wt" sparse-checkout set --no-cone --stdin <"$tmp/paths"
-git -C "$wt" checkout -q || fail "the sparse checkout of base failed"
-timeout 300 nice git -C "$wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" \
-	am -q "${am[@]}" >"$tmp/am.log" 2>&1 ||
-	fail "git am of the received mails failed: $(tail -n 5 "$tmp/am.log")"
-(($(git -C "$wt" rev-list --count base..HEAD) == ${#am[@]})) || fail "git am made not ${#am[@]} commits"
-got=$(git -C "$wt" rev-parse 'HEAD^{tree}')
-want=$(git -C "$TREE" rev-parse 'series^{tree}')
-[[ $got == "$want" ]] || fail "tree after git am $got != series tree $want"
-
-log "the backports: make send STABLE=1 to the sink, the 6.12.y one git am'ed onto its base"
-"$TOP/stages/stable.sh" tree
-stable=$BUILD/stable
-start_sink "$tmp/stable.mbox"
-# Not REFLECT=1, which mails the sender alone: to stable@ and STABLE_CC,
-# as it is sent (the sink takes every recipient); in a build folder of
-# its own, as it records what went in build/stable-sent.
-send SEND=1 STABLE=1 REFLECT=0 STAMP="$stamp" BUILD="$tmp/build" || fail "make send STABLE=1 failed: $(tail -n 5 "$tmp/out")"
-for ((i = 0; i < 100; i++)); do
-	(($(grep -c '^From mboxrd@z ' "$mbox" || true) < 2)) || break
-	sleep 0.1
 done
-stop_sink
-(($(grep -c '^From mboxrd@z ' "$mbox") == 2)) || fail "the backports are not two mails"
-mkdir "$tmp/stable-mails"
-git mailsplit --mboxrd -o"$tmp/stable-mails" "$mbox" >/dev/null
-mbox=$tmp/stable-mails/0001
-[[ $(hdr "$mbox" Subject) == "[PATCH 6.12.y] genirq/manage: Reduce priority of forced secondary interrupt handler" ]] ||
-	fail "backport subject: $(hdr "$mbox" Subject)"
-[[ $(hdr "$tmp/stable-mails/0002" Subject) == "[PATCH 6.18.y] genirq/manage: Reduce priority of forced secondary interrupt handler" ]] ||
-	fail "6.18.y backport subject: $(hdr "$tmp/stable-mails/0002" Subject)"
-[[ -z $(hdr "$tmp/stable-mails/0002" In-Reply-To) ]] || fail "the 6.18.y backport is a reply to the 6.12.y one"
-source "$TOP/stable.conf"
-miss=$(comm -23 <(emails <<<"$STABLE_CC") <(hdr "$mbox" Cc | emails))
-[[ -z $miss ]] || fail "backport: not in Cc: $miss"
-rm -rf "$tmp/stable-wt"
-git -C "$stable" worktree add -q --detach "$tmp/stable-wt" base || fail "git worktree add failed"
-git -C "$tmp/stable-wt" -c user.name="$SIGNOFF_NAME" -c user.email="$SIGNOFF_EMAIL" am -q "$mbox" ||
-	fail "git am of the backport mail onto $BASE_NAME failed"
-[[ $(git -C "$tmp/stable-wt" log -1 --format='%an <%ae>') == "Lukas Wunner <lukas@wunner.de>" ]] ||
-	fail "the backport's author is not the upstream author"
-[[ $(git -C "$tmp/stable-wt" rev-parse 'HEAD^{tree}') == $(git -C "$stable" rev-parse 'backport^{tree}') ]] ||
-	fail "the backport mail, applied, does not give branch backport's tree"
-git -C "$stable" worktree remove --force "$tmp/stable-wt"
+[ -z "$(git -C "$TREE" tag -l 'sent/*')" ] || fail "REFLECT=1 tagged a version as sent"
+git -C "$TREE" worktree add -q --no-checkout --detach "$tmp/wt" base
+git -C "$SRC" diff --name-only base HEAD | git -C "$tmp/wt" sparse-checkout set --no-cone --stdin
+git -C "$tmp/wt" checkout -q && git -C "$tmp/wt" am -q "${am[@]}" >"$tmp/am.log" 2>&1 || fail "git am of the mails: $(tail -n 3 "$tmp/am.log")"
+[ "$(git -C "$tmp/wt" rev-parse 'HEAD^{tree}')" = "$(git -C "$SRC" rev-parse 'HEAD^{tree}')" ] || fail "the mails, git am'ed on base, are not build/src's tree"
+echo "PASS send round trip: ${#files[@]} mails"
 
-echo "PASS send round trip"
+mapfile -t backports < <(series "$STABLE_DIR" "$STABLE_DIR/6.18.y")
+((${#backports[@]})) || exit 0
+start_sink "$tmp/stable.mbox"
+send SEND=1 STABLE=1 || fail "make send STABLE=1: $(tail -n 5 "$tmp/out")"
+wait_mails "$tmp/stable.mbox" ${#backports[@]}
+mkdir "$tmp/smails" && git mailsplit --mboxrd -o"$tmp/smails" "$tmp/stable.mbox" >/dev/null
+. "${STABLE_CONF:-$TOP/stable.conf}"
+for m in "$tmp"/smails/*; do
+	[ -z "$(hdr "$m" In-Reply-To)" ] || fail "backport $(hdr "$m" Subject) is a reply"
+	[ -z "$(comm -23 <(emails <<<"stable@vger.kernel.org, $STABLE_CC") <(hdr "$m" X-Envelope-To | emails))" ] || fail "backport to $(hdr "$m" X-Envelope-To), not stable@ and STABLE_CC"
+done
+if [ -e "$stable_tree/.git" ]; then
+	# A scratch repository on build/stable's objects, the patch's files checked out.
+	git init -q "$tmp/s" && echo "$stable_tree/.git/objects" >"$tmp/s/.git/objects/info/alternates"
+	git -C "$tmp/s" fetch -q "$stable_tree" refs/tags/base:refs/tags/base
+	sed -n 's|^diff --git a/\(.*\) b/.*|/\1|p' "${backports[0]}" | git -C "$tmp/s" sparse-checkout set --no-cone --stdin
+	git -C "$tmp/s" checkout -q --detach base && git -C "$tmp/s" am -q "${backports[0]}" && tree=$(git -C "$tmp/s" rev-parse 'HEAD^{tree}')
+	git -C "$tmp/s" checkout -q --detach base && git -C "$tmp/s" am -q "$tmp/smails/0001" || fail "git am of the backport mail onto its base"
+	[ "$(git -C "$tmp/s" rev-parse 'HEAD^{tree}')" = "$tree" ] || fail "the backport mail, git am'ed, is not the backport"
+fi
+echo "PASS send round trip STABLE=1: ${#backports[@]} mails"

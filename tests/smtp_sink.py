@@ -8,11 +8,6 @@ it listens.  Appends every mail, byte for byte (CRLF turned into LF), to
 MBOX in mboxrd format ('From ' lines escaped, for git am --patch-format=
 mboxrd), with the SMTP envelope as X-Envelope-From / X-Envelope-To
 headers in front.  Stops by itself after LIFETIME_SECONDS (default 600).
-Its greeting carries $SMTP_SINK_TOKEN, by which stages/send.sh knows it
-(and only it) for the test sink.  With $SMTP_SINK_FAIL_AT=N it refuses
-the Nth mail (451), as a server at its rate limit would; with
-$SMTP_SINK_HOLD_AT=N it creates the file $SMTP_SINK_HELD on the Nth mail
-and refuses it only a minute later (a slow server, for a Ctrl-C).
 """
 import asyncio
 import os
@@ -29,12 +24,6 @@ class Sink:
 
     async def handle_DATA(self, server, session, envelope):
         self.count += 1
-        if str(self.count) == os.environ.get("SMTP_SINK_FAIL_AT"):
-            return "451 try again later"
-        if str(self.count) == os.environ.get("SMTP_SINK_HOLD_AT"):
-            open(os.environ["SMTP_SINK_HELD"], "w").close()
-            await asyncio.sleep(60)
-            return "451 try again later"
         data = envelope.original_content.replace(b"\r\n", b"\n")
         data = re.sub(rb"(?m)^(>*From )", rb">\1", data)
         if not data.endswith(b"\n"):
@@ -51,8 +40,7 @@ async def main(mbox, portfile, lifetime):
     loop = asyncio.get_running_loop()
     sink = Sink(mbox)
     server = await loop.create_server(
-        lambda: SMTP(sink, hostname="localhost",
-                     ident="smtp_sink " + os.environ.get("SMTP_SINK_TOKEN", "")),
+        lambda: SMTP(sink, hostname="localhost"),
         "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     with open(portfile + ".tmp", "w") as f:
