@@ -68,14 +68,7 @@ guest 007 "powerclamp" "FIFO 50"
 guest 008 "irq threads" "FIFO 50" "FIFO 49"
 guest 009 "locktorture" "FIFO 50"
 guest 010 "rcuscale" "FIFO 1"
-# 011: psimon, from the kselftest's case, which made it and read it.
-psi=$(grep -E '^# # psimon [0-9]+: policy' "$out/results.txt" | head -n 1)
-if grep -qE '^# ok [0-9]+ psimon_fifo_low$' "$out/results.txt" &&
-	[[ "$psi" =~ psimon\ ([0-9]+):\ policy\ 1,\ priority\ 1$ ]]; then
-	row 011 psi psimon "${BASH_REMATCH[1]}" FIFO 1 "FIFO 1"
-else
-	row 011 psi psimon - none - "FIFO 1"
-fi
+guest 011 psi "FIFO 1"
 # CPU 1, brought online for the first time in the guest: each of its
 # realtime per-CPU threads; one the table does not expect is not ok.
 while read -r _ _ pid comm policy prio; do
