@@ -3,7 +3,7 @@
 # variables: make run KERNEL=~/linux, make send SEND=1.
 SHELL := /bin/bash
 S := stages
-.PHONY: help deps tree export sign send run test flake clean stable-tree stable-export
+.PHONY: help deps tree export sign send run test flake clean stable-tree
 
 ## make run       tree, build the x86_64 kernel, boot it in QEMU: KUnit, kselftest,
 ##                the seed table, the RT map            KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
@@ -17,7 +17,6 @@ S := stages
 ## make send      dry run; SEND=1 b4 send (after make test passed), REFLECT=1 to you alone,
 ##                POSTINGS="a b"; STABLE=1: the backports by git send-email
 ## make stable-tree     build/stable (made once): the 6.12 base, branches backport and with
-## make stable-export   stable/ from build/stable's branches
 ## make flake     run the built suites RUNS= (20) times
 ## make clean     remove build products; build/linux, build/stable, build/worktree-* stay
 help:
@@ -31,7 +30,7 @@ run: deps
 	$(S)/seeds.sh
 
 test:
-	$(S)/test.sh
+	KERNEL= $(S)/test.sh
 
 tree:
 	$(S)/deps.sh tree
@@ -44,8 +43,6 @@ stable-tree:
 	$(S)/deps.sh stable
 	$(S)/stable.sh tree
 
-stable-export:
-	$(S)/stable.sh export
 
 deps:
 	$(S)/deps.sh

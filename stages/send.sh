@@ -34,7 +34,7 @@ fi
 held=$(placeholder "${mails[@]}" | sed "s|^$tmp/||" | paste -sd' ')
 if [ "${SEND:-0}" != 1 ]; then
 	if [ "${STABLE:-0}" = 1 ]; then "${gse[@]}" --dry-run "${mails[@]}"; fi
-	for f in ${names:+"${mails[@]}"}; do unfold "$f" | sed -n '/^$/q; s/^\(From\|Subject\|To\|Cc\): /    &/p'; done
+	for f in ${names:+"${mails[@]}"}; do unfold "$f" | sed -n '1,/^$/s/^\(From\|Subject\|To\|Cc\): /    &/p'; done
 	[ -z "$held" ] || warn "$held still carry the placeholder identity: make sign first"
 	[ -z "$stale" ] || warn "$stale"
 	log "dry run: SEND=1 sends"

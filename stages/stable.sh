@@ -1,8 +1,8 @@
 #!/bin/bash
-# stable.sh tree|export|without|with: the 6.12.y backport in stable/ on
-# its base (stable.conf). tree: build/stable, made once: tag base, branch
-# backport (+ stable/*.patch), with (+ stable/test/*.patch). export:
-# stable/ from them by git format-patch, when git holds stable/.
+# stable.sh tree|without|with: the 6.12.y backport in stable/ on its base
+# (stable.conf). tree: build/stable, made once: tag base, branch backport
+# (+ stable/*.patch), with (+ stable/test/*.patch), to try changes in;
+# stable/ itself is edited by hand, as git am drops a mail's notes.
 # without|with: stable/ by git am in the scratch build/stable-src,
 # "without" with the base's kernel/irq/manage.c (all the backport changes
 # at run time); the x86_64 KUnit irq cases under threadirqs: without,
@@ -23,15 +23,6 @@ tree() {
 	git -C "$TREE" checkout -q -b with
 	am "$TREE" "$STABLE_DIR"/test/*.patch
 	log "$TREE: branches backport and with"
-}
-
-export_patches() {
-	git -C "$TREE" rev-parse -q --verify with >/dev/null || die "no branch with in $TREE: run make stable-tree"
-	committed "$STABLE_DIR"
-	rm -f "$STABLE_DIR"/*.patch "$STABLE_DIR"/test/*.patch
-	git -C "$TREE" -c core.abbrev=12 format-patch -q --zero-commit --no-signature --subject-prefix="PATCH 6.12.y" -o "$STABLE_DIR" base..backport
-	git -C "$TREE" -c core.abbrev=12 format-patch -q --zero-commit --no-signature --subject-prefix="TEST ONLY" -o "$STABLE_DIR/test" -1 with
-	log "wrote $STABLE_DIR from $TREE: git add -A stable/ and commit"
 }
 
 # run without|with: build and run the irq cases; "passed failed skipped".
@@ -56,7 +47,6 @@ run() {
 
 case ${1:-} in
 tree) tree ;;
-export) export_patches ;;
 without)
 	read -r p f s < <(run without)
 	grep -q '\[FAILED\] irq_forced_thread_priority_test' "$BUILD/stable-x86_64.parse" && [ "$p $f $s" = "1 1 0" ] ||
@@ -69,5 +59,5 @@ with)
 	add_counts "$p" "$f" "$s"
 	log "with the backport: both irq thread cases pass"
 	;;
-*) die "usage: stable.sh tree|export|without|with" ;;
+*) die "usage: stable.sh tree|without|with" ;;
 esac

@@ -30,11 +30,10 @@ declare -A did=(
 	[send]='grep -q "Subject: \[PATCH 4/4\] mine: not exported" <<<"$out"'
 	[clean]='[ ! -e "$d/build/x86_64" ] && [ ! -e "$d/build/src" ]'
 	[stable-tree]='true'
-	[stable-export]='grep -q "mine: not exported" "$d"/stable/0002-*.patch'
 )
 # Through the Makefile; make run's first step, tree.sh, alone.
 declare -A how=([run-tree]="$S/tree.sh")
-for c in tree run-tree export send clean stable-tree stable-export; do
+for c in tree run-tree export send clean stable-tree; do
 	d=$tmp/rule-$c
 	fixture "$d"
 	fx "$d" "$S/tree.sh" >/dev/null && fx "$d" "$S/stable.sh" tree >/dev/null
@@ -62,10 +61,6 @@ echo edit >>"$d/patches/sched/0001-sched-one.patch"
 out=$(fx "$d" "$S/export.sh")
 [ $? != 0 ] && grep -q 'git add -A' <<<"$out" && grep -q '^edit$' "$d/patches/sched/0001-sched-one.patch"
 result "rule: make export refuses a patches/ that git does not hold, naming the commit that keeps it" $? "$out"
-git -C "$d" checkout -q patches && echo 'new' >"$d/stable/notes"
-out=$(fx "$d" "$S/stable.sh" export)
-[ $? != 0 ] && [ -f "$d/stable/notes" ]
-result "rule: make stable-export refuses a stable/ with a file git does not hold" $? "$out"
 # KERNEL=: the series by git am on a new branch, in build/worktree-BRANCH;
 # the user's checkout and its uncommitted edit stay; run again, it is used.
 d=$tmp/rule-kernel
