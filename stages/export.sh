@@ -1,8 +1,9 @@
 #!/bin/bash
 # make export: patches/NAME/ from each branch b4/NAME of build/linux by b4
 # send -o, only when git holds patches/ (the previous copy stays in git);
-# a mail that differs only in what b4 makes anew (date, message ids)
-# keeps its file. A new posting's To/Cc: b4 prep --auto-to-cc first.
+# a posting whose every mail differs only in what b4 makes anew (date,
+# message ids) keeps its files. A new posting's To/Cc: b4 prep
+# --auto-to-cc first.
 . "$(dirname "$0")/lib.sh"
 [ -z "${KERNEL:-}" ] || die "in your own tree ($KERNEL), b4 send -o writes the patches"
 lock_build
@@ -14,10 +15,11 @@ names=$(git -C "$TREE" for-each-ref --format='%(refname:lstrip=3)' refs/heads/b4
 [ -n "$names" ] || die "$TREE has no b4 branch: run make tree"
 for name in $names; do
 	b4_out "$name" "$new/$name"
+	same=1
 	for f in "$new/$name"/*.patch; do
-		old=$PATCHES/$name/${f##*/}
-		[ ! -f "$old" ] || ! python3 "$TOP/stages/mail.py" same "$old" "$f" || cp "$old" "$f"
+		python3 "$TOP/stages/mail.py" same "$PATCHES/$name/${f##*/}" "$f" 2>/dev/null || same=
 	done
+	[ -z "$same" ] || continue
 	rm -f "$PATCHES/$name"/[0-9][0-9][0-9][0-9]-*.patch
 	mkdir -p "$PATCHES/$name" && cp "$new/$name"/*.patch "$PATCHES/$name/"
 done
