@@ -95,3 +95,27 @@ static void long_constant_name(struct task_struct *p, int prio_offset)
 
 	sched_setscheduler_nocheck(p, SCHED_FIFO, &sp);
 }
+
+/* An excepted function with branches: the rule must not take exponential time. */
+static int rcutorture_booster_init(int cpu)
+{
+	struct sched_param sp = { .sched_priority = 2 };
+
+	if (cpu & 1)
+		cpu++;
+	if (cpu & 2)
+		cpu++;
+	if (cpu & 4)
+		cpu++;
+	if (cpu & 8)
+		cpu++;
+	if (cpu & 16)
+		cpu++;
+	if (cpu & 32)
+		cpu++;
+	if (cpu & 64)
+		cpu++;
+	if (cpu & 128)
+		sp.sched_priority = 3;
+	return sched_setscheduler_nocheck(current, SCHED_FIFO, &sp) + cpu;
+}
