@@ -30,7 +30,7 @@ timed --kill-after=5 "$BOOT_TIMEOUT" qemu-system-x86_64 $accel \
 	-device virtconsole,chardev=results </dev/null || rc=$?
 log "guest ran for $((SECONDS - start))s"
 
-fault() { { grep -m1 'Kernel panic' "$out/console.log"; tail -n 30 "$out/console.log"; } >&2; die "$1 (log: $out/console.log)"; }
+fault() { { grep -m1 'Kernel panic' "$out/console.log" || true; tail -n 30 "$out/console.log"; } >&2; die "$1 (log: $out/console.log)"; }
 [ "$rc" != 124 ] && [ "$rc" != 137 ] || fault "the guest did not finish in ${BOOT_TIMEOUT}s and was killed"
 ! grep -qs 'Kernel panic' "$out/console.log" || fault "the guest panicked"
 [ "$rc" = 0 ] || fault "qemu exited with $rc"
