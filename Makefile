@@ -3,10 +3,12 @@
 # variables: make run KERNEL=~/linux, make send SEND=1.
 SHELL := /bin/bash
 S := stages
-.PHONY: help deps tree export sign send run test flake clean stable-tree
+.PHONY: help deps tree export sign send run test clean stable-tree
 
 ## make run       tree, build the x86_64 kernel, boot it in QEMU: KUnit, kselftest,
 ##                the seed table, the RT map            KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
+## make run BOOT=linux-image-6.12.*-rt-amd64-unsigned   (or BOOT=/boot/vmlinuz-X) the same guest
+##                and table on a prebuilt kernel as it is: Debian's newest match, or a file
 ## make test      every check, "N passed, N failed" last; a pass stamps patches/ for send
 ## make tree      build/linux (made once): tag base, a b4 prep branch b4/NAME a posting
 ##                missing there; build/src: base + patches/ by git am (what is built)
@@ -16,15 +18,14 @@ S := stages
 ## make sign      you become the sender: author and Signed-off-by of the placeholder's commits
 ## make send      dry run; SEND=1 b4 send (after make test passed), REFLECT=1 to you alone,
 ##                POSTINGS="a b"; STABLE=1: the backports by git send-email
-## make stable-tree     build/stable (made once): the 6.12 base, branches backport and with
-## make flake     run the built suites RUNS= (20) times
-## make clean     remove build products; build/linux, build/stable, build/worktree-* stay
+## make stable-tree     build/stable (made once): the 6.12 base, branches backport and with;
+##                STABLE_TREE=6.1.y: build/stable-6.1.y, the 6.1 base
+## make clean     remove build products; build/linux, build/stable*, build/worktree-* stay
 help:
 	@sed -n 's/^## \?//p' Makefile
 
 run: deps
-	$(S)/tree.sh
-	$(S)/build.sh x86_64
+	$(if $(BOOT),$(S)/prebuilt.sh,$(S)/tree.sh && $(S)/build.sh x86_64)
 	$(S)/guest.sh
 	$(S)/boot.sh
 	$(S)/seeds.sh
@@ -36,12 +37,12 @@ tree:
 	$(S)/deps.sh tree
 	$(S)/tree.sh
 
-sign send clean flake export:
+sign send clean export:
 	$(S)/$@.sh
 
 stable-tree:
 	$(S)/deps.sh stable
-	$(S)/stable.sh tree
+	$(S)/stable.sh tree $(STABLE_TREE)
 
 
 deps:

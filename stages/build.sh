@@ -2,11 +2,9 @@
 # build.sh um|x86_64|arm64: configure and build the KUnit kernel with kunit.py
 # in build/<arch>, incrementally, through ccache.
 . "$(dirname "$0")/lib.sh"
-
 arch=$1
 lock_build
 kunit_args "$arch"
-need ccache ccache
 log "building the $arch kernel in $KUNIT_DIR"
 cd "$KUNIT_SRC"
 python3 tools/testing/kunit/kunit.py build "${KUNIT_ARGS[@]}" \

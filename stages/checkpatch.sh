@@ -1,9 +1,8 @@
 #!/bin/bash
 # checkpatch.sh: scripts/checkpatch.pl --strict on every patch of the
-# postings and of the 6.12.y and 6.18.y backports: no error, warning or
-# check.
-# Off: UNKNOWN_COMMIT_ID (no upstream history here), FILE_PATH_CHANGES
-# (checked here: every file the series adds has a maintainer); for the
+# postings and the backports: no error, warning or check. Off:
+# UNKNOWN_COMMIT_ID (no upstream history here), FILE_PATH_CHANGES (each
+# file the series adds has a maintainer, checked here); for the
 # backports, what checkpatch says of upstream's text and code as they
 # are, and a backporter's second sign-off below the note (BAD_SIGN_OFF).
 . "$(dirname "$0")/lib.sh"

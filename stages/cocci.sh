@@ -3,8 +3,6 @@
 # tests/cocci/fixture.c marked "report", and nothing through coccicheck
 # over the whole tree, at the base and with every posting.
 . "$(dirname "$0")/lib.sh"
-
-need spatch coccinelle
 rule=$SRC/scripts/coccinelle/api/sched_rt_prio.cocci
 [ -f "$rule" ] || die "no $rule: run make tree"
 bad=0

@@ -1,7 +1,7 @@
 #!/bin/bash
 # deps.sh [tree|stable]: install through apt-get what the harness needs
 # (all of it, or what make tree or make stable-tree needs), the 6.12.y
-# backport's base package (stable.conf) included; as a non-root user
+# backports' base packages (stable.conf) included; as a non-root user
 # print the apt-get line to run as root instead.
 . "$(dirname "$0")/lib.sh"
 packages=(git python3 xz-utils b4)
@@ -9,8 +9,7 @@ packages=(git python3 xz-utils b4)
 	coccinelle dwarves qemu-system-x86 qemu-system-arm device-tree-compiler busybox-static gcc-s390x-linux-gnu
 	gcc-aarch64-linux-gnu python3-sphinx python3-sphinx-rtd-theme python3-yaml git-email libmailtools-perl
 	libauthen-sasl-perl libio-socket-ssl-perl python3-aiosmtpd python3-ply python3-git)
-. "$TOP/stable.conf"
-[ "${1:-}" = tree ] || packages+=("$BASE_PACKAGE=$BASE_VERSION")
+for STABLE_TREE in "" 6.1.y; do . "$TOP/stable.conf" && [ "${1:-}" = tree ] || packages+=("$BASE_PACKAGE=$BASE_VERSION"); done
 missing=()
 for p in "${packages[@]}"; do
 	st=$(dpkg-query -W -f '${Status} ${Version}' "${p%%=*}" 2>/dev/null) || true

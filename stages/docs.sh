@@ -3,8 +3,6 @@
 # warning from the series' files, and scripts/kernel-doc reports nothing
 # new in the files whose kernel-doc the series writes.
 . "$(dirname "$0")/lib.sh"
-
-need sphinx-build python3-sphinx
 bad=0
 log "make SPHINXDIRS=scheduler htmldocs"
 make -C "$SRC" O="$BUILD/docs" SPHINXDIRS=scheduler htmldocs \

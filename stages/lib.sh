@@ -26,12 +26,14 @@ git config user.email >/dev/null || export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=u
 	GIT_CONFIG_VALUE_1=maintainers@users.noreply.a-seed-18c6c7fe.example
 ME="$(git config user.name) <$(git config user.email)>"
 STAMP=${STAMP:-$BUILD/test-passed.stamp}
+# BOOT=: a prebuilt kernel (a file, or a Debian package) the guest boots
+# instead of the series' own; its guest works in build/prebuilt.
+OUT=$BUILD${BOOT:+/prebuilt}
 
 log() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
-need() { command -v "$1" >/dev/null || die "'$1' is missing: apt-get install $2"; }
-# in_way PATH WHAT: stop, naming PATH and the command that moves it away.
+# in_way PATH WHAT: stop, naming PATH and the command that moves it.
 in_way() { die "$1 is in the way ($2): move it away (mv $1 $1.old) or use it as it is"; }
 # lock_build: one command at a time on build/; its children share the lock.
 lock_build() {
@@ -51,7 +53,7 @@ series() {
 	done
 }
 cover() { find "$1" -maxdepth 1 -name '0000-*.patch'; }
-STABLE_POSTINGS=("$STABLE_DIR" "$STABLE_DIR/6.18.y")
+STABLE_POSTINGS=("$STABLE_DIR" "$STABLE_DIR/6.18.y" "$STABLE_DIR/6.1.y")
 # unfold MAIL...: each header's continuation lines joined to it.
 unfold() {
 	awk 'FNR == 1 { if (held) print hdr; body = held = 0 } body { print; next }
@@ -189,7 +191,6 @@ ktap() { sed -nE 's/^\[ *[0-9]+\.[0-9]+\] //; /^ *(KTAP version|TAP version|[0-9
 arm64_dtb() {
 	local dtb=$BUILD/arm64-idle.dtb o n p v
 	[ -s "$dtb" ] || {
-		need fdtput device-tree-compiler
 		mkdir -p "$BUILD" && timed 60 qemu-system-aarch64 -nodefaults -display none -m 1024 -smp 2 \
 			-machine virt,dumpdtb="$dtb.new" -cpu max,pauth-impdef=on >/dev/null 2>&1
 		grep -v '^#' "$TOP/configs/arm64-idle.fdtput" | while read -r o n p v; do fdtput $o "$dtb.new" $n $p $v; done
@@ -197,6 +198,24 @@ arm64_dtb() {
 		mv "$dtb.new" "$dtb"
 	}
 	echo "$dtb"
+}
+
+# private_apt DIR SUITE...: apt of its own in DIR (no root, the machine's
+# apt untouched) on the machine's Debian mirrors; updates its lists.
+private_apt() {
+	local dir=$1 s m l
+	shift
+	mkdir -p "$dir/apt/lists/partial" "$dir/apt/cache/archives/partial"
+	for s; do
+		l=Debian && [[ $s != *-security ]] || l=Debian-Security
+		m=$(apt-get indextargets --format '$(REPO_URI) $(LABEL)' 2>/dev/null | awk -v l=$l '$2 == l { print $1; exit }')
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${m:-http://deb.debian.org/debian} $s main"
+	done >"$dir/apt/sources.list"
+	printf 'Dir::Etc::SourceList "%s";\nDir::Etc::SourceParts "/nonexistent";\nDir::State::Lists "%s";\nDir::State::status "/dev/null";\nDir::Cache "%s";\nAPT::Sandbox::User "%s";\n' \
+		"$dir/apt/sources.list" "$dir/apt/lists" "$dir/apt/cache" "$(id -un)" >"$dir/apt/apt.conf"
+	export APT_CONFIG=$dir/apt/apt.conf
+	log "apt-get update of $* (private lists in $dir/apt)"
+	timeout 300 apt-get update -q --error-on=any >"$dir/apt.log" 2>&1 || { tail -n 5 "$dir/apt.log" >&2; return 1; }
 }
 
 # unpack_base DIR: base.sh's tarball as a new repository DIR, one commit

@@ -4,11 +4,6 @@
 # (arch/s390) and arm64 (cppc_cpufreq): no new warning; bloat-o-meter
 # shows what changes in the objects the base has too.
 . "$(dirname "$0")/lib.sh"
-
-need sparse sparse
-need s390x-linux-gnu-gcc gcc-s390x-linux-gnu
-need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
-
 base_src=$(base_src)
 arch_of() { case $1 in arch/s390/*) echo s390 ;; drivers/cpufreq/cppc_*) echo arm64 ;; *) echo x86_64 ;; esac; }
 cross_of() { case $1 in s390) echo s390x-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; esac; }
@@ -17,11 +12,8 @@ cross_of() { case $1 in s390) echo s390x-linux-gnu- ;; arm64) echo aarch64-linux
 # several .c files as one unit that includes them.
 object() {
 	local unit
-	unit=$(grep -l "^# *include \"$(basename "$1")\"" \
-		"$SRC/$(dirname "$1")"/*.c 2>/dev/null | head -n 1)
-	unit=${unit#"$SRC"/}
-	unit=${unit:-$1}
-	echo "${unit%.c}.o"
+	unit=$(grep -l "^# *include \"$(basename "$1")\"" "$SRC/$(dirname "$1")"/*.c 2>/dev/null | head -n 1)
+	unit=${unit#"$SRC"/} && unit=${unit:-$1} && echo "${unit%.c}.o"
 }
 
 # kmake SRC ARCH ARGS...: make in SRC for ARCH in build/objects-*.

@@ -1,13 +1,12 @@
 #!/bin/bash
 # make send: b4 send of each b4 branch of build/linux (POSTINGS="NAME..."
 # for some); without SEND=1 a dry run: each mail's From, Subject, To, Cc
-# as b4 send -o writes them. REFLECT=1 (b4 send --reflect) mails you
-# alone. b4 does the rest: the SMTP settings (sendemail.*), the Enter it
-# waits for, the sent tag, the next version. STABLE=1: git send-email
-# (--dry-run without SEND=1) of stable/'s and stable/6.18.y/'s backports,
-# a mail each, to stable@vger.kernel.org and stable.conf's STABLE_CC.
-# SEND=1 sends only what make test passed on (build/test-passed.stamp),
-# only mails that patches/ has, none that carries the placeholder.
+# as b4 send -o writes them; REFLECT=1: b4 send --reflect. b4 does the
+# rest (sendemail.*, the Enter it waits for, the sent tag, the next
+# version). STABLE=1: git send-email (--dry-run without SEND=1) of the
+# backports in stable/, a mail each, to stable@ and stable.conf's
+# STABLE_CC. SEND=1 sends only what make test passed on
+# (build/test-passed.stamp), what patches/ has, without the placeholder.
 . "$(dirname "$0")/lib.sh"
 lock_build
 tmp=$(mktemp -d) stale=

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A module that sets a policy of its own choosing: modpost must refuse
- * it, because none of these setters is exported to it.
+ * A module that sets a policy of its own choosing, or the priority of a
+ * forced secondary interrupt thread: modpost must refuse it, because none
+ * of these setters is exported to it.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -16,6 +17,7 @@ static int __init uses_setters_init(void)
 		.sched_priority = 10,
 	};
 
+	sched_set_fifo_secondary(current);
 	return sched_setscheduler(current, SCHED_FIFO, &sp) ?:
 	       sched_setscheduler_nocheck(current, SCHED_FIFO, &sp) ?:
 	       sched_setattr(current, &attr) ?:
