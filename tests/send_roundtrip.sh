@@ -84,7 +84,7 @@ git -C "$tmp/wt" checkout -q && git -C "$tmp/wt" am -q "${am[@]}" >"$tmp/am.log"
 [ "$(git -C "$tmp/wt" rev-parse 'HEAD^{tree}')" = "$(git -C "$SRC" rev-parse 'HEAD^{tree}')" ] || fail "the mails, git am'ed on base, are not build/src's tree"
 echo "PASS send round trip: ${#files[@]} mails"
 
-mapfile -t backports < <(series "$STABLE_DIR" "$STABLE_DIR/6.18.y")
+mapfile -t backports < <(series "${STABLE_POSTINGS[@]}")
 ((${#backports[@]})) || exit 0
 start_sink "$tmp/stable.mbox"
 send SEND=1 STABLE=1 || fail "make send STABLE=1: $(tail -n 5 "$tmp/out")"
