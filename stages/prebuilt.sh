@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 lock_build
 [ -n "${BOOT:-}" ] || die "BOOT= names no kernel"
-rm -rf "$OUT/root" "$OUT/modules" "$OUT/vmlinuz" "$OUT/config" "$OUT/changelog.gz" && mkdir -p "$OUT/modules"
+rm -rf "$OUT/root" "$OUT/modules" "$OUT/vmlinuz" "$OUT/config" "$OUT/changelog.gz" "$OUT/name" && mkdir -p "$OUT/modules"
 if [ -f "$BOOT" ]; then
 	ln -s "$(realpath "$BOOT")" "$OUT/vmlinuz"
 	config=$(dirname "$BOOT")/config-$(basename "$BOOT" | sed 's/^vmlinuz-//')
@@ -20,7 +20,8 @@ private_apt "$OUT" bookworm bookworm-security || { echo "skipped: no Debian mirr
 pkg=$(apt-cache pkgnames linux-image- | grep -xE "$(sed 's/[.+]/\\&/g; s/\*/.*/g' <<<"$BOOT")" | sort -V | tail -n 1)
 [ -n "$pkg" ] || die "no package named $BOOT in bookworm or bookworm-security"
 rm -f "$OUT"/*.deb && (cd "$OUT" && timeout 600 apt-get download -q "$pkg") >>"$OUT/apt.log" 2>&1 || die "apt-get download $pkg failed (log: $OUT/apt.log)"
-dpkg-deb -x "$OUT"/*.deb "$OUT/root" && log "kernel: $(dpkg-deb -W --showformat '${Package} ${Version}' "$OUT"/*.deb), as Debian ships it" && rm -f "$OUT"/*.deb
+dpkg-deb -x "$OUT"/*.deb "$OUT/root" && dpkg-deb -W --showformat '${Package} ${Version}' "$OUT"/*.deb >"$OUT/name"
+log "kernel: $(cat "$OUT/name"), as Debian ships it" && rm -f "$OUT"/*.deb
 ln -s "$OUT"/root/boot/vmlinuz-* "$OUT/vmlinuz" && ln -s "$OUT"/root/boot/config-* "$OUT/config"
 ln -s "$OUT/root/usr/share/doc/$pkg/changelog.Debian.gz" "$OUT/changelog.gz"
 # The virtio drivers the guest needs, in load order, uncompressed.

@@ -37,9 +37,7 @@ guest() {
 # none ID SYSTEM WHY: a row the guest cannot show, and why.
 none() { printf '%-7s %-16s -- %s\n' "$1" "$2" "$3"; }
 # absent ID SYSTEM SYMBOL: a row for a kernel whose config lacks it.
-absent() {
-	[ -f "$config" ] && ! grep -qE "^CONFIG_$3=[ym]" "$config" && none "$1" "$2" "not in this kernel: CONFIG_$3 is not set"
-}
+absent() { [ -f "$config" ] && ! grep -qE "^CONFIG_$3=[ym]" "$config" && none "$1" "$2" "not in this kernel: CONFIG_$3 is not set"; }
 
 printf '%-7s %-16s %-22s %6s %-6s %4s  %-8s %s\n' seed system thread pid policy prio expected state
 guest 001 "crypto engine" CRYPTO_DEV_VIRTIO "FIFO 50"

@@ -63,6 +63,7 @@ check stable-6.1.y-with --after deps,disk "$stages/stable.sh" with 6.1.y
 
 printf '\nstage times:\n%b%-22s %5ss (%d min)\n' "$times" total "$SECONDS" $((SECONDS / 60))
 [ ! -s "$BUILD/qemu-accel" ] || echo "x86_64 guests: $(cat "$BUILD/qemu-accel")"
+[ ! -s "$BUILD/prebuilt/name" ] || echo "debian-rt booted $(cat "$BUILD/prebuilt/name"), as Debian ships it"
 if [ "$failed" = 0 ] && [ "$(tested_hash)" = "$tested" ]; then echo "$tested" >"$STAMP"
 elif [ "$failed" = 0 ]; then echo "patches/ or stable/ changed during the run: not stamped" && failed=1; fi
 printf '%d skipped (each with its reason in build/logs/)\n' "$skipped"
