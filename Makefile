@@ -7,8 +7,8 @@ S := stages
 
 ## make run       tree, build the x86_64 kernel, boot it in QEMU: KUnit, kselftest,
 ##                the seed table, the RT map            KERNEL= BASE= BRANCH= BOOT_TIMEOUT= JOBS=
-## make run BOOT=linux-image-6.12.*-rt-amd64-unsigned   (or BOOT=/boot/vmlinuz-X) the same guest
-##                and table on a prebuilt kernel as it is: Debian's newest match, or a file
+## make run BOOT=linux-image-6.12.*-rt-amd64-unsigned   the same guest and table on a
+##                prebuilt kernel: Debian's newest match, or a vmlinuz with virtio built in
 ## make test      every check, "N passed, N failed" last; a pass stamps patches/ for send
 ## make tree      build/linux (made once): tag base, a b4 prep branch b4/NAME a posting
 ##                missing there; build/src: base + patches/ by git am (what is built)

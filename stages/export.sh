@@ -13,8 +13,8 @@ new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
 names=$(git -C "$TREE" for-each-ref --format='%(refname:lstrip=3)' refs/heads/b4/)
 [ -n "$names" ] || die "$TREE has no b4 branch: run make tree"
+for name in $names; do b4_out "$name" "$new/$name"; done
 for name in $names; do
-	b4_out "$name" "$new/$name"
 	same=1
 	for f in "$new/$name"/*.patch; do
 		python3 "$TOP/stages/mail.py" same "$PATCHES/$name/${f##*/}" "$f" 2>/dev/null || same=

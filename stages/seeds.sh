@@ -91,5 +91,5 @@ grep -q "^seen hotplug " "$out/results.txt" || row hotplug "CPU 1 onlined" "(no 
 add_counts $((rows - bad)) "$bad" 0
 rel=$(sed -n 's/^uname //p' "$out/results.txt")
 case $rel in 6.1.*) fix=stable/6.1.y/ ;; 6.12.*) fix=stable/ ;; 6.18.*) fix=stable/6.18.y/ ;; *) fix= ;; esac
-[ -z "${secondary:-}" ] || echo "a forced secondary at its primary's priority: 51d0656959bc fixes it${fix:+ (in $rel: the backport in $fix)}"
+[ -z "${secondary:-}" ] || echo "a forced secondary at its primary's priority: this kernel lacks 51d0656959bc${fix:+ (for $rel: its backport in $fix)}"
 [ "$bad" = 0 ] || die "$bad seed row(s) not at their expected priority"

@@ -9,6 +9,7 @@
 # (build/test-passed.stamp), what patches/ has, without the placeholder.
 . "$(dirname "$0")/lib.sh"
 lock_build
+[ "${SEND:-0}" != 1 ] || [ "$(cat "$STAMP" 2>/dev/null)" = "$(tested_hash)" ] || die "make test has not passed on patches/ and stable/ as they are: run make test first"
 tmp=$(mktemp -d) stale=
 trap 'rm -rf "$tmp"' EXIT
 if [ "${STABLE:-0}" = 1 ]; then
@@ -41,7 +42,6 @@ if [ "${SEND:-0}" != 1 ]; then
 fi
 [ -z "$held" ] || die "$held still carry the placeholder identity: make sign, make export, make test first"
 [ -z "$stale" ] || die "$stale"
-[ "$(cat "$STAMP" 2>/dev/null)" = "$(tested_hash)" ] || die "make test has not passed on patches/ and stable/ as they are: run make test first"
 [ "${STABLE:-0}" != 1 ] || exec "${gse[@]}" "${mails[@]}"
 for name in $names; do
 	git -C "$BUILD/b4-wt" checkout -q --ignore-other-worktrees "b4/$name"

@@ -6,6 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 ! grep -qE "$PLACEHOLDER_RE" <<<"$ME" || die "you are the placeholder: git config --global user.name NAME; git config --global user.email ADDRESS"
 lock_build
+committed "$STABLE_DIR"
 # resign: the message on stdin, the placeholder's Signed-off-by: yours.
 resign() { ME=$ME awk -v re="^Signed-off-by: .*<($PLACEHOLDER_RE)>\$" '$0 ~ re { $0 = "Signed-off-by: " ENVIRON["ME"] } 1'; }
 for ref in $(git -C "$TREE" for-each-ref --format='%(refname)' refs/heads/b4/ 2>/dev/null); do
@@ -21,6 +22,5 @@ for ref in $(git -C "$TREE" for-each-ref --format='%(refname)' refs/heads/b4/ 2>
 	done
 	[ "$head" = "$(git -C "$TREE" rev-parse "$ref")" ] || { git -C "$TREE" update-ref -m "make sign" "$ref" "$head" && log "${ref#refs/heads/}: signed as $ME"; }
 done
-committed "$STABLE_DIR"
 for f in $(series "${STABLE_POSTINGS[@]}"); do resign <"$f" >"$f.new" && mv "$f.new" "$f"; done
 log "stable/ signed as $ME; now make export, make test, then make send"

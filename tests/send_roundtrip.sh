@@ -2,9 +2,9 @@
 # The send round trip, on a scratch copy of patches/ and stable/ and a
 # repository on build/linux's objects whose b4 branches make tree makes
 # from patches/ (TREE, PATCHES, STABLE_DIR name the originals): make send
-# SEND=1 is refused while the mails carry the placeholder, and before a
-# stamp; then make sign, make export, the stamp, and make send SEND=1
-# REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
+# SEND=1 is refused while the mails carry the placeholder, and with a
+# stamp of other patches; then make sign, make export, the stamp, and
+# make send SEND=1 REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
 # each posting a thread on its cover letter, the To/Cc that make export
 # wrote, the sender alone in the envelope, no placeholder, and git am of
 # the mails onto base gives build/src's tree. make send STABLE=1: a mail
@@ -51,6 +51,7 @@ export TREE=$tmp/linux PATCHES=$tmp/top/patches STABLE_DIR=$tmp/top/stable BUILD
 send() { printf '\n%.0s' {1..20} | timeout 300 env "$@" "$TOP/stages/send.sh" >"$tmp/out" 2>&1; }
 
 start_sink "$tmp/mbox"
+tested_hash >"$STAMP"
 ! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out" || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
 "$TOP/stages/sign.sh" >/dev/null 2>&1 && "$TOP/stages/export.sh" >/dev/null 2>&1 || fail "make sign or make export failed"
 ! send SEND=1 REFLECT=1 && grep -q 'run make test first' "$tmp/out" || fail "SEND=1 without a stamp was not refused: $(tail -n 3 "$tmp/out")"

@@ -39,14 +39,14 @@ for c in tree run-tree export send clean stable-tree; do
 	fx "$d" "$S/tree.sh" >/dev/null && fx "$d" "$S/stable.sh" tree >/dev/null
 	work "$d/build/linux" b4/sched kernel/sched/core.c
 	work "$d/build/stable" backport kernel/irq/manage.c
-	mkdir -p "$d/build/x86_64" && touch "$d/build/x86_64/vmlinux"
-	before=$(held "$d/build/linux"; held "$d/build/stable")
+	mkdir -p "$d/build/x86_64" && touch "$d/build/x86_64/vmlinux" && cp -a "$d/build/stable" "$d/build/stable.old"
+	before=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old")
 	# shellcheck disable=SC2086
 	out=$(fx "$d" ${how[$c]:-make -s -C "$TOP" $c})
 	rc=$?
-	after=$(held "$d/build/linux"; held "$d/build/stable")
+	after=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old")
 	[ "$before" = "$after" ] && { { [ "$rc" = 0 ] && eval "${did[$c]}"; } || { [ "$rc" != 0 ] && grep -q '^error: ' <<<"$out"; }; }
-	result "rule: make $c keeps the work in build/linux and build/stable, and does its job or names what is in the way" $? \
+	result "rule: make $c keeps the work in build/linux, build/stable and one moved aside, and does its job or names what is in the way" $? \
 		"rc $rc: $out $(diff <(echo "$before") <(echo "$after"))"
 done
 
