@@ -14,7 +14,7 @@ S := stages
 ##                missing there; build/src: base + patches/ by git am (what is built)
 ## make tree KERNEL=~/linux [BASE=rev] [BRANCH=rt-prio]   the series by git am on a new
 ##                branch of your tree, in the worktree build/worktree-BRANCH
-## make export    patches/NAME/ from b4/NAME by b4 send -o (git must hold patches/ first)
+## make export    patches/NAME/ from b4/NAME by b4 send -o (git must hold patches/ first); POSTINGS="a b"
 ## make sign      you become the sender: author and Signed-off-by of the placeholder's commits
 ## make send      dry run; SEND=1 b4 send (after make test passed), REFLECT=1 to you alone,
 ##                POSTINGS="a b"; STABLE=1: the backports by git send-email
