@@ -1,8 +1,8 @@
 #!/bin/bash
-# bisect.sh: each posting alone on the base, each patch built in turn
-# (UML KUnit configuration, incrementally): it must apply, build and add
-# no compiler warning; no file in two postings. It builds in build/um
-# and build/um-src, so the KUnit build of build/src after it is quick.
+# bisect.sh: each posting alone on the base, each patch that changes a
+# built file built in turn (UML KUnit configuration, incrementally): it
+# must apply, build and add no compiler warning; no file in two postings.
+# It builds in build/um and build/um-src: the KUnit build after is quick.
 . "$(dirname "$0")/lib.sh"
 
 kunit_args um
@@ -42,6 +42,8 @@ while read -r posting; do
 			break
 		fi
 		t0=$SECONDS
+		# A patch that changes no file the kernel build reads builds as its parent.
+		! git -C "$KUNIT_SRC" diff --quiet HEAD~ -- . ':!Documentation' ':!tools' ':!scripts/coccinelle' || { log "$name alone, patch $n changes no built file: $subject"; continue; }
 		if ! build_at HEAD "$n"; then
 			printf 'error: %s, patch %d does not build: %s\n' "$name" "$n" "$subject" >&2
 			bad=$((bad + 1))

@@ -26,8 +26,7 @@ git config user.email >/dev/null || export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=u
 	GIT_CONFIG_VALUE_1=maintainers@users.noreply.a-seed-18c6c7fe.example
 ME="$(git config user.name) <$(git config user.email)>"
 STAMP=${STAMP:-$BUILD/test-passed.stamp}
-# BOOT=: a prebuilt kernel (a file, or a Debian package) the guest boots
-# instead of the series' own; its guest works in build/prebuilt.
+# BOOT=: a prebuilt kernel the guest boots instead (prebuilt.sh), in build/prebuilt.
 OUT=$BUILD${BOOT:+/prebuilt}
 
 log() { printf '==> %s\n' "$*" >&2; }
