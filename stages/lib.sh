@@ -14,7 +14,8 @@ TREE=${TREE:-$BUILD/linux}
 # SRC: what is built: base + patches/ (make tree), or KERNEL='s worktree.
 if [ -n "${KERNEL:-}" ]; then SRC=${SRC:-$BUILD/worktree-${BRANCH//\//-}}; else SRC=${SRC:-$BUILD/src}; fi
 JOBS=${JOBS:-$(nproc)}
-export CCACHE_BASEDIR=$TOP CCACHE_DEPEND=1 PYTHONDONTWRITEBYTECODE=1 # depend: a miss runs no preprocessor of its own
+# ccache's depend mode: a miss runs no preprocessor of its own.
+export CCACHE_BASEDIR=$TOP CCACHE_DEPEND=1 PYTHONDONTWRITEBYTECODE=1
 # shellcheck source=../base.conf
 . "${BASE_CONF:-$TOP/base.conf}"
 BASE_DIR=${BASE_DIR:-$BUILD/base-${BASE_SHA256:0:12}}

@@ -40,7 +40,6 @@ check deps "$stages/deps.sh"
 check disk --after deps disk
 check apply --after deps,disk "$stages/tree.sh"
 check checkpatch --after apply "$stages/checkpatch.sh"
-[ -z "${ok[disk]:-}" ] || { "$stages/stable.sh" tree && "$stages/stable.sh" tree 6.1.y; } >"$logs/stable-trees.log" 2>&1 & # unpacking (disk) beside the builds (CPU)
 check bisect --after apply "$stages/bisect.sh"
 check kunit-um --after apply sh -c "'$stages/build.sh' um && '$stages/kunit.sh' um"
 check build-x86_64 --after apply "$stages/build.sh" x86_64
@@ -55,7 +54,6 @@ check symbols --after build-x86_64 "$stages/symbols.sh"
 check objects --after apply "$stages/objects.sh"
 check docs --after apply "$stages/docs.sh"
 check coccinelle --after apply "$stages/cocci.sh"
-wait # for the stable trees
 check send --after apply "$TOP/tests/send_roundtrip.sh"
 check b4 --after apply "$TOP/tests/b4_check.sh"
 check stable-without --after deps,disk "$stages/stable.sh" without
