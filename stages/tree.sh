@@ -20,7 +20,7 @@ if [ -n "${KERNEL:-}" ]; then
 		die "$repo has a branch $BRANCH: give another BRANCH=, or check it out here: git -C $repo worktree add $SRC $BRANCH"
 	git -C "$repo" worktree add -q -b "$BRANCH" "$SRC" "${BASE:-HEAD}"
 	mapfile -t all < <(series)
-	am "$SRC" "${all[@]}"
+	(am "$SRC" "${all[@]}") || { git -C "$repo" worktree remove --force "$SRC" && git -C "$repo" branch -q -D "$BRANCH"; exit 1; }
 	log "branch $BRANCH of $repo has the series, in $SRC"
 	exit 0
 fi

@@ -1,10 +1,11 @@
 #!/bin/bash
 # The send round trip, on a scratch copy of patches/ and stable/ and a
 # repository on build/linux's objects whose b4 branches make tree makes
-# from patches/ (TREE, PATCHES, STABLE_DIR name the originals): make send
-# SEND=1 is refused while the mails carry the placeholder, and with a
-# stamp of other patches; then make sign, make export, the stamp, and
-# make send SEND=1 REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
+# from patches/ (TREE, PATCHES, STABLE_DIR name the originals), sent as
+# the sender make sign made them, or while they carry the placeholder as
+# a test identity: make send SEND=1 is refused while the mails carry it;
+# make sign, make export; refused with a stamp of other patches; then the
+# stamp and make send SEND=1 REFLECT=1 to a local SMTP sink (tests/smtp_sink.py): a mail a file,
 # each posting a thread on its cover letter, the To/Cc that make export
 # wrote, the sender alone in the envelope, no placeholder, and git am of
 # the mails onto base gives build/src's tree. make send STABLE=1: a mail
@@ -38,8 +39,11 @@ hdr() { unfold "$1" | sed -n "/^\$/q; s/^$2: *//Ip" | head -n 1; }
 emails() { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' | tr '[:upper:]' '[:lower:]' | sort -u; }
 
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=0
-git config --global user.name "Round Trip"
-git config --global user.email rt@roundtrip-mail.dev
+# The sender: the one make sign made the patches', else a test identity.
+from=$(hdr "$(series | sed -n 1p)" From) unsigned=$(placeholder $(series))
+[ -z "$unsigned" ] || from="Round Trip <rt@roundtrip-mail.dev>" && sender=${from##*<} && sender=${sender%>}
+git config --global user.name "$(python3 -c 'import email.header as h, sys; print(h.make_header(h.decode_header(sys.argv[1])))' "${from% <*}")"
+git config --global user.email "$sender"
 mkdir "$tmp/top" && cp -r "$PATCHES" "$tmp/top/patches" && cp -r "$STABLE_DIR" "$tmp/top/stable"
 git -C "$tmp/top" init -q && git -C "$tmp/top" add -A && git -C "$tmp/top" commit -q -m copy
 git init -q "$tmp/linux" && echo "$TREE/.git/objects" >"$tmp/linux/.git/objects/info/alternates"
@@ -52,9 +56,10 @@ send() { printf '\n%.0s' {1..20} | timeout 300 env "$@" "$TOP/stages/send.sh" >"
 
 start_sink "$tmp/mbox"
 tested_hash >"$STAMP"
-! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out" || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
+[ -z "$unsigned" ] || { ! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out"; } || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
 "$TOP/stages/sign.sh" >/dev/null 2>&1 && "$TOP/stages/export.sh" >/dev/null 2>&1 || fail "make sign or make export failed"
-! send SEND=1 REFLECT=1 && grep -q 'run make test first' "$tmp/out" || fail "SEND=1 without a stamp was not refused: $(tail -n 3 "$tmp/out")"
+echo other >"$STAMP"
+! send SEND=1 REFLECT=1 && grep -q 'run make test first' "$tmp/out" || fail "SEND=1 with a stamp of other patches was not refused: $(tail -n 3 "$tmp/out")"
 [ ! -s "$tmp/mbox" ] || fail "a refused send sent mail"
 tested_hash >"$STAMP"
 send SEND=1 REFLECT=1 || fail "make send SEND=1 REFLECT=1: $(tail -n 5 "$tmp/out")"
@@ -67,7 +72,7 @@ for f in "${files[@]}"; do
 	m=
 	for c in "$tmp"/mails/*; do [ "$(hdr "$c" Subject)" != "$(hdr "$f" Subject)" ] || m=$c; done
 	[ -n "$m" ] || fail "no mail for ${f#"$PATCHES"/}"
-	[ "$(hdr "$m" X-Envelope-To)" = rt@roundtrip-mail.dev ] || fail "${f##*/} went to $(hdr "$m" X-Envelope-To), not the sender alone"
+	[ "$(hdr "$m" X-Envelope-To)" = "$sender" ] || fail "${f##*/} went to $(hdr "$m" X-Envelope-To), not the sender alone"
 	miss=$(comm -23 <(printf '%s\n%s\n' "$(hdr "$f" To)" "$(hdr "$f" Cc)" | emails) <(printf '%s\n%s\n' "$(hdr "$m" To)" "$(hdr "$m" Cc)" | emails))
 	[ -z "$miss" ] || fail "${f##*/}: not in To/Cc: $miss"
 	c=$(cover "${f%/*}")

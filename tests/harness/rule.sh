@@ -1,7 +1,8 @@
 # The one rule: for each command, a build/linux and a build/stable that
 # hold an uncommitted edit, an untracked file, an ignored file, a stash,
-# a tag, another branch and a commit not yet exported come out with all
-# of them, and the command did its job or named what was in the way.
+# a tag, another branch and a commit not yet exported (and a copy moved
+# aside, a bare clone) come out with all of them, and the command did
+# its job or named what was in the way.
 
 # work REPO BRANCH FILE: all of those, BRANCH checked out, FILE edited.
 work() {
@@ -40,13 +41,14 @@ for c in tree run-tree export send clean stable-tree; do
 	work "$d/build/linux" b4/sched kernel/sched/core.c
 	work "$d/build/stable" backport kernel/irq/manage.c
 	mkdir -p "$d/build/x86_64" && touch "$d/build/x86_64/vmlinux" && cp -a "$d/build/stable" "$d/build/stable.old"
-	before=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old")
+	git clone -q --bare "$d/build/linux" "$d/build/linux.git"
+	before=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old"; held "$d/build/linux.git" 2>/dev/null)
 	# shellcheck disable=SC2086
 	out=$(fx "$d" ${how[$c]:-make -s -C "$TOP" $c})
 	rc=$?
-	after=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old")
+	after=$(held "$d/build/linux"; held "$d/build/stable"; held "$d/build/stable.old"; held "$d/build/linux.git" 2>/dev/null)
 	[ "$before" = "$after" ] && { { [ "$rc" = 0 ] && eval "${did[$c]}"; } || { [ "$rc" != 0 ] && grep -q '^error: ' <<<"$out"; }; }
-	result "rule: make $c keeps the work in build/linux, build/stable and one moved aside, and does its job or names what is in the way" $? \
+	result "rule: make $c keeps the work in build/linux, build/stable, one moved aside and a bare clone, and does its job or names what is in the way" $? \
 		"rc $rc: $out $(diff <(echo "$before") <(echo "$after"))"
 done
 
@@ -70,3 +72,11 @@ before=$(held "$d/k" 2>/dev/null)
 out=$(fx "$d" make -s -C "$TOP" tree KERNEL="$d/k")$(fx "$d" make -s -C "$TOP" tree KERNEL="$d/k")
 [ -z "$(comm -23 <(sort <<<"$before") <(held "$d/k" 2>/dev/null | sort))" ] && [ "$(git -C "$d/build/worktree-rt-prio" rev-list --count "$(git -C "$d/k" rev-parse HEAD)..rt-prio")" = 3 ] && grep -q 'used as it is' <<<"$out"
 result "rule: make tree KERNEL= adds a branch and a worktree, the user's checkout untouched" $? "$out"
+# A KERNEL= the series does not apply to: the branch and worktree that
+# make tree made are gone again, so a second run cannot take them.
+d=$tmp/rule-kernel-bad
+fixture "$d" && git init -q "$d/k" && mkdir -p "$d/k/kernel/sched" && echo mine >"$d/k/kernel/sched/one.c"
+git -C "$d/k" add -A && git -C "$d/k" commit -q -m mine
+out=$(fx "$d" make -s -C "$TOP" tree KERNEL="$d/k")
+[ $? != 0 ] && grep -q 'does not apply' <<<"$out" && ! git -C "$d/k" rev-parse -q --verify rt-prio >/dev/null && [ ! -e "$d/build/worktree-rt-prio" ]
+result "rule: make tree KERNEL= that does not apply leaves no branch or worktree behind" $? "$out"
