@@ -40,10 +40,10 @@ emails() { grep -oE '[[:alnum:]._%+=-]+@[[:alnum:].-]+' | tr '[:upper:]' '[:lowe
 
 export GIT_CONFIG_GLOBAL=$tmp/gitconfig GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_COUNT=0
 # The sender: the one make sign made the patches', else a test identity.
-from=$(hdr "$(series | sed -n 1p)" From) unsigned=$(placeholder $(series))
-[ -z "$unsigned" ] || from="Round Trip <rt@roundtrip-mail.dev>" && sender=${from##*<} && sender=${sender%>}
-git config --global user.name "$(python3 -c 'import email.header as h, sys; print(h.make_header(h.decode_header(sys.argv[1])))' "${from% <*}")"
-git config --global user.email "$sender"
+id=$(sed '/^$/q' "$(series | sed -n 1p)" | git mailinfo /dev/null /dev/null) unsigned=$(placeholder $(series))
+name=$(sed -n 's/^Author: //p' <<<"$id") sender=$(sed -n 's/^Email: //p' <<<"$id")
+[ -z "$unsigned" ] || name="Round Trip" sender=rt@roundtrip-mail.dev
+git config --global user.name "$name" && git config --global user.email "$sender"
 mkdir "$tmp/top" && cp -r "$PATCHES" "$tmp/top/patches" && cp -r "$STABLE_DIR" "$tmp/top/stable"
 git -C "$tmp/top" init -q && git -C "$tmp/top" add -A && git -C "$tmp/top" commit -q -m copy
 git init -q "$tmp/linux" && echo "$TREE/.git/objects" >"$tmp/linux/.git/objects/info/alternates"
@@ -55,8 +55,7 @@ export TREE=$tmp/linux PATCHES=$tmp/top/patches STABLE_DIR=$tmp/top/stable BUILD
 send() { printf '\n%.0s' {1..20} | timeout 300 env "$@" "$TOP/stages/send.sh" >"$tmp/out" 2>&1; }
 
 start_sink "$tmp/mbox"
-tested_hash >"$STAMP"
-[ -z "$unsigned" ] || { ! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out"; } || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
+[ -z "$unsigned" ] || { tested_hash >"$STAMP" && ! send SEND=1 REFLECT=1 && grep -q 'placeholder' "$tmp/out"; } || fail "the placeholder's mails were not refused: $(tail -n 3 "$tmp/out")"
 "$TOP/stages/sign.sh" >/dev/null 2>&1 && "$TOP/stages/export.sh" >/dev/null 2>&1 || fail "make sign or make export failed"
 echo other >"$STAMP"
 ! send SEND=1 REFLECT=1 && grep -q 'run make test first' "$tmp/out" || fail "SEND=1 with a stamp of other patches was not refused: $(tail -n 3 "$tmp/out")"
