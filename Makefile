@@ -20,7 +20,7 @@ S := stages
 ##                POSTINGS="a b"; STABLE=1: the backports by git send-email
 ## make stable-tree     build/stable (made once): the 6.12 base, branches backport and with;
 ##                STABLE_TREE=6.1.y: build/stable-6.1.y, the 6.1 base
-## make clean     remove build products; build/linux, build/stable*, build/worktree-* stay
+## make clean     remove build products by name; build/linux, build/stable*, build/worktree-*, yours stay
 help:
 	@sed -n 's/^## \?//p' Makefile
 
